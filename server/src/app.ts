@@ -1,0 +1,103 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import fastifyCors from '@fastify/cors';
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppConfig } from './config.ts';
+import { type DatabaseHandle, openDatabase } from './db/database.ts';
+import { clientStaticPlugin } from './plugins/client-static-plugin.ts';
+import { crossSiteGuardPlugin } from './plugins/cross-site-guard-plugin.ts';
+import { databasePlugin } from './plugins/database-plugin.ts';
+import { errorHandlerPlugin } from './plugins/error-handler-plugin.ts';
+import { metricsPlugin } from './plugins/metrics-plugin.ts';
+import { openApiPlugin } from './plugins/openapi-plugin.ts';
+import { rateLimitPlugin } from './plugins/rate-limit-plugin.ts';
+import { redisPlugin } from './plugins/redis-plugin.ts';
+import { sessionPlugin } from './plugins/session-plugin.ts';
+import { accountRoutes } from './routes/account-routes.ts';
+import { opsRoutes } from './routes/ops-routes.ts';
+import { AccountService } from './services/account-service.ts';
+import { createMailer } from './services/mailer.ts';
+
+/** What tests may hand in instead of letting the app open its own. */
+export interface AppOverrides {
+  /** An already opened database; the app will not close it. */
+  database?: DatabaseHandle;
+}
+
+// 64 KiB is far above any body the API takes; larger ones get 413 before they are parsed.
+const BODY_LIMIT = 64 * 1024;
+
+function createValidators() {
+  const options = {
+    useDefaults: true,
+    removeAdditional: false,
+    allErrors: false,
+    strict: false,
+  } as const;
+  // Bodies are JSON and must already have the right types ("wrong types get a 400"); path
+  // parameters and query strings are text and are coerced to the schema's types.
+  const strict = new Ajv({ ...options, coerceTypes: false });
+  const coercing = new Ajv({ ...options, coerceTypes: 'array' });
+  addFormats.default(strict);
+  addFormats.default(coercing);
+  return { strict, coercing };
+}
+
+/**
+ * Builds the whole app (used by the entry point and by every test): infrastructure plugins,
+ * then services, then routes.
+ */
+export async function buildApp(
+  config: AppConfig,
+  overrides: AppOverrides = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      serializers: {
+        // Verification codes travel in the path; they are credentials and stay out of the log.
+        req: (req: { method: string; url: string }) => ({
+          method: req.method,
+          url: req.url.replace(/\/verify\/[^/?]+/, '/verify/[code]'),
+        }),
+      },
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const validators = createValidators();
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    (httpPart === 'body' ? validators.strict : validators.coercing).compile(schema),
+  );
+
+  const database = overrides.database ?? (await openDatabase(config));
+  await app.register(errorHandlerPlugin);
+  await app.register(databasePlugin, { handle: database, ownsHandle: !overrides.database });
+  await app.register(redisPlugin, { redisUrl: config.redisUrl });
+  await app.register(metricsPlugin);
+  await app.register(openApiPlugin, { apiPrefix: config.apiPrefix });
+  if (config.clientOrigins.length > 0) {
+    await app.register(fastifyCors, { origin: config.clientOrigins, credentials: true });
+  }
+  await app.register(crossSiteGuardPlugin, { config });
+  await app.register(rateLimitPlugin);
+  await app.register(sessionPlugin, { config });
+
+  const mailer = createMailer(config, app.log);
+  app.addHook('onClose', async () => mailer.close());
+  const accounts = new AccountService({
+    db: app.db,
+    sessions: app.sessions,
+    mailer,
+    config,
+    log: app.log,
+  });
+
+  await app.register(opsRoutes);
+  await app.register(accountRoutes, { prefix: config.apiPrefix, accounts, config });
+  await app.register(clientStaticPlugin, { clientDistDir: config.clientDistDir });
+  return app;
+}

@@ -1,0 +1,18 @@
+/**
+ * The constraint a unique violation (SQLSTATE 23505) broke, or null for any other error.
+ * postgres.js and PGlite name the field differently, and Drizzle wraps both in `cause`.
+ */
+export function violatedUniqueConstraint(error: unknown): string | null {
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    const fields = current as Error & {
+      code?: unknown;
+      constraint_name?: unknown;
+      constraint?: unknown;
+    };
+    if (fields.code === '23505') {
+      const name = fields.constraint_name ?? fields.constraint;
+      return typeof name === 'string' ? name : '';
+    }
+  }
+  return null;
+}

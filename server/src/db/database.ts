@@ -1,0 +1,85 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import * as schema from './schema.ts';
+
+/** The Drizzle database, whichever driver is underneath: queries are written once. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction handle, accepted wherever a Database is. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'postgres' | 'pglite';
+  /** Throws when the database cannot answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../../migrations');
+// Any constant shared by all nodes: the lock that makes start-up migrations run one at a time.
+const MIGRATION_LOCK_KEY = 724_001;
+
+export interface DatabaseOptions {
+  databaseUrl: string | null;
+  dataDir: string;
+  /** Connections in the postgres.js pool. */
+  poolSize?: number;
+}
+
+/**
+ * Opens the database the configuration names (Postgres with DATABASE_URL, else PGlite in
+ * DATA_DIR) and brings its schema up to date with the migrations in `migrations/`.
+ */
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  return openPglite(options.dataDir);
+}
+
+async function openPostgres(databaseUrl: string, poolSize: number): Promise<DatabaseHandle> {
+  // Several nodes may start at once: a session-level advisory lock on a dedicated connection
+  // lets exactly one of them apply pending migrations while the others wait.
+  const migrationClient = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    await migrationClient`SELECT pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
+    await migratePostgres(drizzlePostgres(migrationClient), {
+      migrationsFolder: MIGRATIONS_FOLDER,
+    });
+    await migrationClient`SELECT pg_advisory_unlock(${MIGRATION_LOCK_KEY})`;
+  } finally {
+    await migrationClient.end();
+  }
+  const client = postgres(databaseUrl, { max: poolSize, onnotice: () => {} });
+  const db = drizzlePostgres(client, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'postgres',
+    ping: async () => {
+      await client`SELECT 1`;
+    },
+    close: () => client.end({ timeout: 5 }),
+  };
+}
+
+async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+  if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir);
+  const pgliteDb = drizzlePglite(client, { schema });
+  await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_FOLDER });
+  const db = pgliteDb as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => {
+      await db.execute(sql`SELECT 1`);
+    },
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,71 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ErrorResponse } from '@jotto/shared/api-envelope';
+import { ApiError } from '../errors.ts';
+
+const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
+
+/** Turns Ajv's validation errors into one sentence a player (or developer) can read. */
+function describeValidation(error: FastifyError): string {
+  const first = error.validation?.[0];
+  if (!first) return 'The request is not valid.';
+  const params = first.params as Record<string, unknown>;
+  const field =
+    typeof params.missingProperty === 'string'
+      ? params.missingProperty
+      : typeof params.additionalProperty === 'string'
+        ? params.additionalProperty
+        : first.instancePath.replace(/^\//, '').replaceAll('/', '.');
+  if (first.keyword === 'required') return `${field} is required`;
+  if (first.keyword === 'additionalProperties') return `${field} is not an accepted field`;
+  const where = field || error.validationContext || 'request';
+  return `${where} ${first.message ?? 'is not valid'}`;
+}
+
+/**
+ * The one error handler: every failure answers `{result: "error", err}` with a 4xx for what a
+ * client sent and a bare 500 (details only in the log) for our own bugs.
+ */
+export const errorHandlerPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      let status: number;
+      let message: string;
+      if (error instanceof ApiError) {
+        status = error.statusCode;
+        message = error.message;
+      } else if (error.validation) {
+        status = 400;
+        message = describeValidation(error);
+      } else if (
+        typeof error.statusCode === 'number' &&
+        error.statusCode >= 400 &&
+        error.statusCode < 500
+      ) {
+        // Fastify's own client errors: bad JSON, body too large, wrong content type, 429 …
+        status = error.statusCode;
+        message =
+          error.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
+            ? 'The body is not valid JSON'
+            : error.message;
+      } else {
+        status =
+          typeof error.statusCode === 'number' && error.statusCode > 500 ? error.statusCode : 500;
+        message =
+          status === 503 ? 'A service we depend on is down. Please try again.' : INTERNAL_MESSAGE;
+        request.log.error({ err: error }, 'request failed');
+      }
+      const body: ErrorResponse = { result: 'error', err: message };
+      return reply.status(status).send(body);
+    });
+
+    app.setNotFoundHandler((request, reply) => {
+      const body: ErrorResponse = {
+        result: 'error',
+        err: `Nothing is at ${request.method} ${request.url.split('?')[0]}`,
+      };
+      return reply.status(404).send(body);
+    });
+  },
+  { name: 'error-handler' },
+);

@@ -1,0 +1,74 @@
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { Database } from '../db/database.ts';
+import { sessions, users } from '../db/schema.ts';
+import { hashToken, newOpaqueToken } from './secret-hashing.ts';
+
+export const USER_SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** A guest's session, and with it the guest's game, lives 24 hours (decisions §3). */
+export const GUEST_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** What a request knows about who sent it. */
+export interface SessionIdentity {
+  /** Keyed hash of the session id: the session's key in storage and in socket rooms. */
+  sessionHash: string;
+  /** Null for a guest session. */
+  userId: number | null;
+  /** Null for a guest, or for a social sign-in that has not picked a username yet. */
+  username: string | null;
+  expiresAt: Date;
+}
+
+/**
+ * Sessions live in the database, so every node sees the same ones. The cookie holds a
+ * random id; the table holds only its keyed hash.
+ */
+export class SessionStore {
+  constructor(
+    private readonly db: Database,
+    private readonly secret: string,
+  ) {}
+
+  hash(sessionId: string): string {
+    return hashToken(this.secret, sessionId);
+  }
+
+  /** Starts a session and returns the cookie value to hand to the client. */
+  async create(
+    userId: number | null,
+    executor: Pick<Database, 'insert'> = this.db,
+  ): Promise<{ sessionId: string; sessionHash: string; expiresAt: Date }> {
+    const sessionId = newOpaqueToken();
+    const sessionHash = this.hash(sessionId);
+    const ttl = userId === null ? GUEST_SESSION_TTL_MS : USER_SESSION_TTL_MS;
+    const expiresAt = new Date(Date.now() + ttl);
+    await executor.insert(sessions).values({ idHash: sessionHash, userId, expiresAt });
+    return { sessionId, sessionHash, expiresAt };
+  }
+
+  /** The live session a cookie names, or null (unknown or expired). */
+  async resolve(sessionId: string): Promise<SessionIdentity | null> {
+    const sessionHash = this.hash(sessionId);
+    const [row] = await this.db
+      .select({ userId: sessions.userId, expiresAt: sessions.expiresAt, username: users.username })
+      .from(sessions)
+      .leftJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.idHash, sessionHash), gt(sessions.expiresAt, new Date())))
+      .limit(1);
+    if (!row) return null;
+    return {
+      sessionHash,
+      userId: row.userId,
+      username: row.username ?? null,
+      expiresAt: row.expiresAt,
+    };
+  }
+
+  async destroy(sessionHash: string, executor: Pick<Database, 'delete'> = this.db): Promise<void> {
+    await executor.delete(sessions).where(eq(sessions.idHash, sessionHash));
+  }
+
+  /** Removes expired sessions; run periodically. */
+  async purgeExpired(): Promise<void> {
+    await this.db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+  }
+}

@@ -1,0 +1,22 @@
+import { Type, type Static, type TSchema } from 'typebox';
+
+/** Every failed call answers with this body and a 4xx/5xx status (decisions §2). */
+export const ErrorResponse = Type.Object({
+  /** Always "error" on failure. */
+  result: Type.Literal('error'),
+  /** A sentence a player can read. */
+  err: Type.String(),
+});
+export type ErrorResponse = Static<typeof ErrorResponse>;
+
+/** The body of a success that carries nothing else. */
+export const OkResponse = Type.Object({ result: Type.Literal('ok') });
+export type OkResponse = Static<typeof OkResponse>;
+
+/**
+ * Builds the schema of a successful response: `result: "ok"` plus the given fields.
+ * The server serialises through it, so a field not listed here never reaches a client.
+ */
+export function okWith<T extends Record<string, TSchema>>(fields: T) {
+  return Type.Object({ result: Type.Literal('ok'), ...fields });
+}
