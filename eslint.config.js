@@ -38,6 +38,10 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    files: ['client/public/sw.js'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  {
     files: ['**/*.config.{ts,js}', 'eslint.config.js'],
     rules: { 'no-restricted-syntax': 'off' },
   },

@@ -1,9 +1,12 @@
 import { defineConfig } from 'vitest/config';
+import { SummaryLineReporter } from './vitest-summary-reporter.ts';
 
-// One `pnpm test` runs every package's tests. Server tests share one Postgres and one Redis,
-// each test file in its own database, so files can run in parallel on the two cores we have.
+// One `pnpm test` runs every package's tests. Server tests share one Postgres (a scratch
+// database per test file) and one Redis, so files can run in parallel on our two cores.
 export default defineConfig({
   test: {
     projects: ['shared', 'server', 'client'],
+    maxWorkers: 2,
+    reporters: ['default', new SummaryLineReporter()],
   },
 });

@@ -1,0 +1,14 @@
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { HomePage } from './home-page.tsx';
+import { LandingPage } from './landing-page.tsx';
+
+/** The client routes built so far; the remaining spec §2 routes arrive with their screens. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/" element={<LandingPage />} />
+      <Route path="/home" element={<HomePage />} />
+      <Route path="*" element={<Navigate to="/home" replace />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,91 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('has working defaults for the embedded set-up', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      apiPrefix: '/api',
+      databaseUrl: null,
+      redisUrl: null,
+      smtpUrl: null,
+      clientOrigins: [],
+      publicUrl: 'http://localhost:3000',
+      sessionSecretIsDefault: true,
+      crossSiteClient: false,
+      cookieSecure: false,
+    });
+    expect(config.dataDir).toBe(path.resolve(import.meta.dirname, '../../data'));
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      API_PREFIX: '/v1/api',
+      DATABASE_URL: 'postgres://u@db:5432/jotto',
+      DATA_DIR: 'memory://',
+      REDIS_URL: 'redis://cache:6379',
+      CLIENT_ORIGIN: 'https://a.example, https://b.example',
+      SESSION_SECRET: 'x'.repeat(32),
+      SMTP_URL: 'smtp://mail:25',
+      PUBLIC_URL: 'https://jotto.example/',
+      LOG_LEVEL: 'debug',
+      TRUST_PROXY: 'true',
+      RATE_LIMIT_LOGIN: '7',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      apiPrefix: '/v1/api',
+      databaseUrl: 'postgres://u@db:5432/jotto',
+      dataDir: 'memory://',
+      redisUrl: 'redis://cache:6379',
+      clientOrigins: ['https://a.example', 'https://b.example'],
+      sessionSecretIsDefault: false,
+      smtpUrl: 'smtp://mail:25',
+      publicUrl: 'https://jotto.example',
+      logLevel: 'debug',
+      trustProxy: true,
+      crossSiteClient: true,
+      cookieSecure: true,
+    });
+    expect(config.rateLimits.login).toBe(7);
+  });
+
+  it('names every bad variable in one clear error', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        REDIS_URL: 'not a url',
+        SESSION_SECRET: 'short',
+        CLIENT_ORIGIN: 'https://ok.example/path',
+        LOG_LEVEL: 'loud',
+        API_PREFIX: 'api',
+        TRUST_PROXY: 'maybe',
+      });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    for (const name of [
+      'PORT',
+      'DATABASE_URL',
+      'REDIS_URL',
+      'SESSION_SECRET',
+      'CLIENT_ORIGIN',
+      'LOG_LEVEL',
+      'API_PREFIX',
+      'TRUST_PROXY',
+    ]) {
+      expect(problems).toContain(name);
+    }
+    expect(problems).toContain('PORT must be a whole number from 0 to 65535 (got "eighty")');
+  });
+});

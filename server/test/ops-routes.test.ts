@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp, TestAgent } from './test-app.ts';
+import { TEST_REDIS_URL } from './test-environment.ts';
+
+describe('operations routes on Postgres and Redis', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp('postgres', { REDIS_URL: TEST_REDIS_URL });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('GET /healthz says the process is up', async () => {
+    expect(await new TestAgent(t.app).get('/healthz')).toMatchObject({
+      status: 200,
+      body: { result: 'ok' },
+    });
+  });
+
+  it('GET /readyz checks the database and Redis', async () => {
+    expect(await new TestAgent(t.app).get('/readyz')).toMatchObject({
+      status: 200,
+      body: { result: 'ok', database: 'ok', redis: 'ok' },
+    });
+  });
+
+  it('GET /metrics serves Prometheus text with request counts, latencies and event-loop lag', async () => {
+    const agent = new TestAgent(t.app);
+    await agent.get('/api/user/info');
+    const response = await agent.get<string>('/metrics');
+    expect(response.status).toBe(200);
+    expect(String(response.headers['content-type'])).toContain('text/plain');
+    expect(response.body).toMatch(
+      /http_requests_total\{method="GET",route="\/api\/user\/info",status_code="200"\} \d+/,
+    );
+    expect(response.body).toContain('http_request_duration_seconds_bucket');
+    expect(response.body).toContain('nodejs_eventloop_lag_seconds');
+  });
+
+  it('serves an OpenAPI document generated from the route schemas', async () => {
+    const response = await new TestAgent(t.app).get<{
+      openapi: string;
+      paths: Record<string, unknown>;
+    }>('/api/openapi.json');
+    expect(response.status).toBe(200);
+    expect(response.body.openapi).toBe('3.1.0');
+    expect(Object.keys(response.body.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/login',
+        '/api/register',
+        '/api/user/info',
+        '/api/finalize',
+        '/api/logout',
+      ]),
+    );
+    expect(JSON.stringify(response.body.paths['/api/register'])).toContain('"username"');
+  });
+});
+
+describe('readiness when the database is gone', () => {
+  it('answers 503 from /readyz', async () => {
+    const t = await startTestApp('pglite');
+    await t.app.database.close();
+    const response = await new TestAgent(t.app).get('/readyz');
+    expect(response).toMatchObject({
+      status: 503,
+      body: { result: 'error', database: 'unreachable' },
+    });
+    await t.app.close().catch(() => {});
+  });
+});

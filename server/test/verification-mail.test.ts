@@ -1,0 +1,53 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../src/db/schema.ts';
+import { startLocalSmtpServer } from './local-smtp-server.ts';
+import { newUsername, startTestApp, type TestApp, TestAgent } from './test-app.ts';
+import { DATABASE_KINDS } from './test-environment.ts';
+
+describe.each(DATABASE_KINDS)('verification e-mail on %s', (kind) => {
+  let smtp: Awaited<ReturnType<typeof startLocalSmtpServer>>;
+  let t: TestApp;
+  beforeAll(async () => {
+    smtp = await startLocalSmtpServer();
+    t = await startTestApp(kind, { SMTP_URL: smtp.url, PUBLIC_URL: 'http://play.jotto.test' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  it('mails a link to the client verify route; following it verifies the account', async () => {
+    const username = newUsername('Mail');
+    const email = `${username.toLowerCase()}@example.com`;
+    const agent = new TestAgent(t.app);
+    expect((await agent.post('/api/register', { username, email, password: 'abcd' })).status).toBe(
+      200,
+    );
+
+    const mail = await smtp.waitForMailTo(email);
+    expect(mail.raw).toMatch(/Subject: Verify your Jotto account/);
+    const unfolded = mail.raw.replace(/=\r?\n/g, '');
+    const match = unfolded.match(
+      /http:\/\/play\.jotto\.test(\/users\/([^/\s]+)\/verify\/([A-Za-z0-9_-]+))/,
+    );
+    expect(match).not.toBeNull();
+    const clientPath = match![1]!;
+    const linkUser = match![2];
+    expect(linkUser).toBe(username);
+
+    const [before] = await t.app.db.select().from(users).where(eq(users.username, username));
+    expect(before?.verifiedAt).toBeNull();
+    // The client route /users/:u/verify/:code calls the same path under the API prefix.
+    const visitor = new TestAgent(t.app);
+    expect(await visitor.get(`/api${clientPath}`)).toMatchObject({
+      status: 200,
+      body: { result: 'ok' },
+    });
+    const [after] = await t.app.db.select().from(users).where(eq(users.username, username));
+    expect(after?.verifiedAt).toBeInstanceOf(Date);
+    // Opening the same link again still says ok; a tampered one does not.
+    expect((await visitor.get(`/api${clientPath}`)).status).toBe(200);
+    expect((await visitor.get(`/api${clientPath.slice(0, -2)}xx`)).status).toBe(404);
+  });
+});
