@@ -15,9 +15,18 @@ import { rateLimitPlugin } from './plugins/rate-limit-plugin.ts';
 import { redisPlugin } from './plugins/redis-plugin.ts';
 import { sessionPlugin } from './plugins/session-plugin.ts';
 import { accountRoutes } from './routes/account-routes.ts';
+import { gameRoutes } from './routes/game-routes.ts';
 import { opsRoutes } from './routes/ops-routes.ts';
 import { AccountService } from './services/account-service.ts';
+import { GameService } from './services/game-service.ts';
 import { createMailer } from './services/mailer.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The game service; tests use it to set up versus games directly. */
+    games: GameService;
+  }
+}
 
 /** What tests may hand in instead of letting the app open its own. */
 export interface AppOverrides {
@@ -96,8 +105,14 @@ export async function buildApp(
     log: app.log,
   });
 
+  const games = new GameService(app.db);
+  app.decorate('games', games);
+
   await app.register(opsRoutes);
   await app.register(accountRoutes, { prefix: config.apiPrefix, accounts, config });
+  // Real-time delivery of the opponent's update arrives with the Socket.IO channel; until then
+  // opponents follow a game through GET /game/:id/counts (the 3-second polling of spec §4).
+  await app.register(gameRoutes, { prefix: config.apiPrefix, games, config, onGuess: () => {} });
   await app.register(clientStaticPlugin, { clientDistDir: config.clientDistDir });
   return app;
 }

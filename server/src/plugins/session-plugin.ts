@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.ts';
 import { forbidden, unauthorized } from '../errors.ts';
+import type { Viewer } from '../services/game-service.ts';
 import { type SessionIdentity, SessionStore } from '../services/session-store.ts';
 
 export const SESSION_COOKIE = 'jotto_session';
@@ -38,6 +39,17 @@ export function requireUser(request: FastifyRequest): SignedInUser {
   if (!session || session.userId === null) throw unauthorized();
   if (session.username === null) throw forbidden('Pick your username first');
   return { userId: session.userId, username: session.username, sessionHash: session.sessionHash };
+}
+
+/**
+ * The viewer of a game route: a signed-in user, or a guest by their session. Null when the
+ * request has no session at all (a guest who never started a game, or whose 24 hours ended).
+ */
+export function viewerOf(request: FastifyRequest): Viewer | null {
+  const session = request.session;
+  if (!session) return null;
+  if (session.userId === null) return { kind: 'guest', sessionHash: session.sessionHash };
+  return { kind: 'user', userId: requireUser(request).userId };
 }
 
 /** Loads the session named by the cookie on every request that may need it. */

@@ -1,0 +1,157 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ErrorResponse } from '@jotto/shared/api-envelope';
+import {
+  ClearResponse,
+  CountsResponse,
+  GameDetailResponse,
+  GameIdParams,
+  GamesListBody,
+  GamesListResponse,
+  NewGameResponse,
+  PlayParams,
+  PlayResponse,
+  UpdateMarkBody,
+  UpdateMarkResponse,
+} from '@jotto/shared/game-schemas';
+import type { AppConfig } from '../config.ts';
+import { notFound, unauthorized } from '../errors.ts';
+import { requireUser, viewerOf } from '../plugins/session-plugin.ts';
+import { GAME_ERRORS, type GameService, type Viewer } from '../services/game-service.ts';
+
+const errors = { '4xx': ErrorResponse, '5xx': ErrorResponse };
+
+/** A viewer for a route about an existing game; without a session the game cannot be theirs. */
+function existingGameViewer(request: FastifyRequest): Viewer {
+  const viewer = viewerOf(request);
+  if (!viewer) throw notFound(GAME_ERRORS.notFound);
+  return viewer;
+}
+
+/** The game routes of spec §7: lists, new game, board, guesses, counts and marks. */
+export const gameRoutes: FastifyPluginAsyncTypebox<{
+  games: GameService;
+  config: AppConfig;
+  onGuess: (result: Awaited<ReturnType<GameService['play']>>) => void;
+}> = async (app, { games, config, onGuess }) => {
+  app.post(
+    '/games',
+    {
+      schema: {
+        tags: ['games'],
+        body: GamesListBody,
+        response: { 200: GamesListResponse, ...errors },
+      },
+    },
+    async (request) => {
+      if (!request.session || request.session.userId === null)
+        throw unauthorized(GAME_ERRORS.guestsCannotSave);
+      const user = requireUser(request);
+      const mode = request.body.type === 'solo' ? 'solo' : 'versus';
+      return {
+        result: 'ok' as const,
+        games: await games.listGames(user.userId, mode, request.body.age),
+      };
+    },
+  );
+
+  app.get(
+    '/games/new',
+    {
+      schema: { tags: ['games'], response: { 200: NewGameResponse, ...errors } },
+      config: { changesState: true },
+    },
+    async (request, reply) => {
+      const viewer = viewerOf(request) ?? (await startGuestSession(request, reply));
+      return { result: 'ok' as const, gameId: await games.createSoloGame(viewer) };
+    },
+  );
+
+  app.get(
+    '/games/:id',
+    {
+      schema: {
+        tags: ['games'],
+        params: GameIdParams,
+        response: { 200: GameDetailResponse, ...errors },
+      },
+    },
+    async (request) => games.getGame(existingGameViewer(request), request.params.id),
+  );
+
+  app.get(
+    '/game/:id/play/:word',
+    {
+      schema: { tags: ['games'], params: PlayParams, response: { 200: PlayResponse, ...errors } },
+      config: {
+        changesState: true,
+        rateLimit: { max: config.rateLimits.play, timeWindow: '1 minute' },
+      },
+    },
+    async (request) => {
+      const result = await games.play(
+        existingGameViewer(request),
+        request.params.id,
+        request.params.word,
+      );
+      onGuess(result);
+      return result.response;
+    },
+  );
+
+  app.get(
+    '/game/:id/counts',
+    {
+      schema: {
+        tags: ['games'],
+        params: GameIdParams,
+        response: { 200: CountsResponse, ...errors },
+      },
+    },
+    async (request) => games.counts(existingGameViewer(request), request.params.id),
+  );
+
+  app.get(
+    '/game/:id/clear',
+    {
+      schema: {
+        tags: ['games'],
+        params: GameIdParams,
+        response: { 200: ClearResponse, ...errors },
+      },
+      config: { changesState: true },
+    },
+    async (request) => games.clearMarks(existingGameViewer(request), request.params.id),
+  );
+
+  app.post(
+    '/game/:id/update',
+    {
+      schema: {
+        tags: ['games'],
+        params: GameIdParams,
+        body: UpdateMarkBody,
+        response: { 200: UpdateMarkResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const viewer = viewerOf(request);
+      if (!viewer || viewer.kind === 'guest') throw unauthorized(GAME_ERRORS.guestsCannotMark);
+      const alphabet = await games.updateMark(
+        viewer,
+        request.params.id,
+        request.body.letter,
+        request.body.color,
+      );
+      return { result: 'ok' as const, alphabet };
+    },
+  );
+
+  /** A guest's first game: a guest session (24 hours) holds it until they sign in. */
+  async function startGuestSession(request: FastifyRequest, reply: FastifyReply): Promise<Viewer> {
+    const session = await app.sessions.create(null);
+    reply.setSessionCookie(session.sessionId, session.expiresAt);
+    request.log.debug('guest session started');
+    return { kind: 'guest', sessionHash: session.sessionHash };
+  }
+};

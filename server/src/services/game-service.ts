@@ -1,0 +1,423 @@
+import { and, desc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type {
+  Alphabet,
+  ClearResponse,
+  CountsResponse,
+  GameDetailResponse,
+  GameListItem,
+  GuessEntry,
+  PlayResponse,
+} from '@jotto/shared/game-schemas';
+import {
+  applyGuess,
+  GAME_MESSAGES,
+  guessProblem,
+  isGiveUp,
+  type LetterMark,
+  normalizeGuess,
+  versusOutcome,
+  type VersusOutcome,
+  type VersusSide,
+} from '@jotto/shared/game-rules';
+import { describeTimeAgo } from '@jotto/shared/time-ago';
+import { isValidGuessWord, pickSecretWord } from '@jotto/shared/word-lists';
+import type { Database, Transaction } from '../db/database.ts';
+import { gamePlayers, games, guesses, letterMarks, pointAwards, users } from '../db/schema.ts';
+import { badRequest, conflict, notFound, unauthorized } from '../errors.ts';
+
+/** Who is asking about a game: a signed-in user, or a guest by their session. */
+export type Viewer = { kind: 'user'; userId: number } | { kind: 'guest'; sessionHash: string };
+
+type PlayerRow = typeof gamePlayers.$inferSelect;
+type GameRow = typeof games.$inferSelect;
+type Executor = Database | Transaction;
+
+export const GAME_ERRORS = {
+  notFound: 'Game not found',
+  notVersus: 'This is not a versus game',
+  guestsCannotSave: 'You must be logged in to save games',
+  guestsCannotMark: 'You must be logged in to save the board',
+} as const;
+
+/** The most recent games a list shows; the spec leaves page sizes open. */
+const LIST_LIMIT = 100;
+
+/** What a guess changed, for the route's answer and for the opponent's real-time event. */
+export interface PlayResult {
+  response: PlayResponse;
+  /** Versus only: the opponent's view of my progress, after commit. */
+  opponentUpdate: { userId: number | null; counts: CountsResponse } | null;
+}
+
+const sideOf = (player: PlayerRow): VersusSide => ({
+  won: player.status === 'won',
+  forfeit: player.forfeit,
+  score: player.score,
+});
+const isFinished = (player: PlayerRow) => player.status !== 'playing';
+
+/**
+ * The game: creating games, guesses, marks and lists (spec §7, decisions §3). Every read and
+ * write goes through `playerOf`, the one place that decides whose game it is; rules come from
+ * `@jotto/shared/game-rules`. The secret leaves this module only for a player who has finished.
+ */
+export class GameService {
+  constructor(private readonly db: Database) {}
+
+  /** A new solo game for a user or a guest session. */
+  async createSoloGame(viewer: Viewer): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const [game] = await tx
+        .insert(games)
+        .values({ mode: 'solo', secret: pickSecretWord() })
+        .returning({ id: games.id });
+      await tx.insert(gamePlayers).values({
+        gameId: game!.id,
+        ...(viewer.kind === 'user'
+          ? { userId: viewer.userId }
+          : { guestSessionHash: viewer.sessionHash }),
+      });
+      return game!.id;
+    });
+  }
+
+  /**
+   * A versus game for two users racing on one secret. Called by the challenge service inside
+   * its own transaction (so that one challenge makes exactly one game).
+   */
+  async createVersusGame(
+    userIds: readonly [number, number],
+    executor?: Transaction,
+  ): Promise<number> {
+    const create = async (tx: Transaction) => {
+      const [game] = await tx
+        .insert(games)
+        .values({ mode: 'versus', secret: pickSecretWord() })
+        .returning({ id: games.id });
+      await tx.insert(gamePlayers).values(userIds.map((userId) => ({ gameId: game!.id, userId })));
+      return game!.id;
+    };
+    return executor ? create(executor) : this.db.transaction(create);
+  }
+
+  /** `POST /games`: my games of one mode, unsettled (new) or settled (old), latest first. */
+  async listGames(
+    userId: number,
+    mode: 'solo' | 'versus',
+    age: 'new' | 'old',
+  ): Promise<GameListItem[]> {
+    const opponent = alias(gamePlayers, 'opponent');
+    const opponentUser = alias(users, 'opponent_user');
+    const rows = await this.db
+      .select({
+        me: gamePlayers,
+        secret: games.secret,
+        opponent,
+        opponentName: opponentUser.username,
+      })
+      .from(gamePlayers)
+      .innerJoin(games, eq(games.id, gamePlayers.gameId))
+      .leftJoin(opponent, and(eq(opponent.gameId, games.id), ne(opponent.id, gamePlayers.id)))
+      .leftJoin(opponentUser, eq(opponentUser.id, opponent.userId))
+      .where(
+        and(
+          eq(gamePlayers.userId, userId),
+          eq(games.mode, mode),
+          age === 'new' ? isNull(games.settledAt) : isNotNull(games.settledAt),
+        ),
+      )
+      .orderBy(desc(gamePlayers.lastPlayedAt), desc(gamePlayers.id))
+      .limit(LIST_LIMIT);
+    const now = new Date();
+    return rows.map(({ me, secret, opponent: other, opponentName }) => ({
+      id: me.gameId,
+      score: me.score,
+      timeAgo: describeTimeAgo(me.lastPlayedAt, now),
+      lastPlayedAt: me.lastPlayedAt.toISOString(),
+      guess: me.lastGuess,
+      won: me.status === 'won',
+      forfeit: me.forfeit,
+      ...(age === 'old' && isFinished(me) ? { target: secret } : {}),
+      ...(other
+        ? {
+            opponent: opponentName ?? '',
+            enemyScore: other.score,
+            enemyWon: other.status === 'won',
+            enemyForfeit: other.forfeit,
+            outcome: versusOutcome(sideOf(me), sideOf(other)),
+          }
+        : {}),
+    }));
+  }
+
+  /** `GET /games/:id`: the board as the viewer may see it. */
+  async getGame(viewer: Viewer, gameId: number): Promise<GameDetailResponse> {
+    const me = await this.playerOf(this.db, viewer, gameId);
+    const game = await this.gameRow(this.db, gameId);
+    const [myGuesses, alphabet, opponent] = await Promise.all([
+      this.guessList(me.id),
+      this.alphabetOf(me.id),
+      this.opponentOf(this.db, me),
+    ]);
+    const finished = isFinished(me);
+    const detail: GameDetailResponse = {
+      result: 'ok',
+      id: gameId,
+      score: me.score,
+      guesses: myGuesses,
+      alphabet,
+      won: me.status === 'won',
+      forfeit: me.forfeit,
+      finished,
+      multiplayer: game.mode === 'versus',
+      seq: game.eventSeq,
+      ...(finished ? { target: game.secret } : {}),
+    };
+    if (opponent) {
+      detail.enemyName = opponent.username ?? '';
+      detail.enemyScore = opponent.player.score;
+      detail.enemyWon = opponent.player.status === 'won';
+      detail.enemyForfeit = opponent.player.forfeit;
+      detail.enemyGuesses = opponent.player.guessCount;
+      detail.outcome = versusOutcome(sideOf(me), sideOf(opponent.player));
+      // The opponent's words would narrow the secret: only for a player who has finished.
+      if (finished) detail.enemyGuessList = await this.guessList(opponent.player.id);
+    }
+    return detail;
+  }
+
+  /**
+   * `GET /game/:id/play/:word`: one guess (or `giveup`) in one transaction. The player's row is
+   * locked first, so parallel guesses by one player queue up and each sees the score the one
+   * before it left; a versus game's row is locked second, to number events and settle once.
+   */
+  async play(viewer: Viewer, gameId: number, rawWord: string): Promise<PlayResult> {
+    const word = normalizeGuess(rawWord);
+    const problem = guessProblem(word);
+    if (problem) throw badRequest(problem);
+    const giveUp = isGiveUp(word);
+    if (!giveUp && !isValidGuessWord(word)) throw badRequest(GAME_MESSAGES.notInDictionary);
+
+    return this.db.transaction(async (tx) => {
+      const before = await this.playerOf(tx, viewer, gameId, { lock: true });
+      if (isFinished(before)) throw conflict(GAME_MESSAGES.gameOver);
+      const game = await this.gameRow(tx, gameId);
+      const now = new Date();
+      let matches: number | undefined;
+      let changes: Partial<PlayerRow>;
+      if (giveUp) {
+        changes = { status: 'lost', forfeit: true, finishedAt: now, lastPlayedAt: now };
+      } else {
+        const outcome = applyGuess(before, word, game.secret);
+        const inserted = await tx
+          .insert(guesses)
+          .values({ playerId: before.id, word, matches: outcome.matches })
+          .onConflictDoNothing()
+          .returning({ id: guesses.id });
+        if (inserted.length === 0) throw badRequest(GAME_MESSAGES.alreadyGuessed);
+        matches = outcome.matches;
+        changes = {
+          score: outcome.score,
+          guessCount: before.guessCount + 1,
+          lastGuess: word,
+          lastPlayedAt: now,
+          ...(outcome.won ? { status: 'won' as const, finishedAt: now } : {}),
+          ...(outcome.lost ? { status: 'lost' as const, finishedAt: now } : {}),
+        };
+      }
+      const [me] = await tx
+        .update(gamePlayers)
+        .set(changes)
+        .where(eq(gamePlayers.id, before.id))
+        .returning();
+      const player = me!;
+      const finished = isFinished(player);
+
+      let seq = game.eventSeq;
+      if (game.mode === 'versus') {
+        const [bumped] = await tx
+          .update(games)
+          .set({ eventSeq: sql`${games.eventSeq} + 1` })
+          .where(eq(games.id, gameId))
+          .returning({ eventSeq: games.eventSeq });
+        seq = bumped!.eventSeq;
+      }
+      if (finished) await this.settleIfDone(tx, gameId);
+
+      const response: PlayResponse = {
+        result: 'ok',
+        ...(matches === undefined ? {} : { matches }),
+        score: player.score,
+        win: player.status === 'won',
+        forfeit: player.forfeit,
+        finished,
+        ...(finished ? { target: game.secret } : {}),
+      };
+      if (game.mode !== 'versus') return { response, opponentUpdate: null };
+
+      const opponent = await this.opponentOf(tx, player);
+      if (!opponent) return { response, opponentUpdate: null };
+      response.enemyGuesses = opponent.player.guessCount;
+      response.outcome = versusOutcome(sideOf(player), sideOf(opponent.player));
+      return {
+        response,
+        opponentUpdate: {
+          userId: opponent.player.userId,
+          counts: this.countsFor(gameId, seq, opponent.player, player),
+        },
+      };
+    });
+  }
+
+  /** `GET /game/:id/counts`: the opponent's progress, as the `game:counts` event carries it. */
+  async counts(viewer: Viewer, gameId: number): Promise<CountsResponse> {
+    const me = await this.playerOf(this.db, viewer, gameId);
+    const game = await this.gameRow(this.db, gameId);
+    const opponent = game.mode === 'versus' ? await this.opponentOf(this.db, me) : null;
+    if (!opponent) throw badRequest(GAME_ERRORS.notVersus);
+    return this.countsFor(gameId, game.eventSeq, me, opponent.player);
+  }
+
+  /** `POST /game/:id/update`: sets or removes one letter's mark (signed-in players only). */
+  async updateMark(
+    viewer: Viewer,
+    gameId: number,
+    letter: string,
+    color: LetterMark,
+  ): Promise<Alphabet> {
+    if (viewer.kind === 'guest') throw unauthorized(GAME_ERRORS.guestsCannotMark);
+    const me = await this.playerOf(this.db, viewer, gameId);
+    if (color === 'none') {
+      await this.db
+        .delete(letterMarks)
+        .where(and(eq(letterMarks.playerId, me.id), eq(letterMarks.letter, letter)));
+    } else {
+      await this.db
+        .insert(letterMarks)
+        .values({ playerId: me.id, letter, color })
+        .onConflictDoUpdate({ target: [letterMarks.playerId, letterMarks.letter], set: { color } });
+    }
+    return this.alphabetOf(me.id);
+  }
+
+  /** `GET /game/:id/clear`: removes every mark. A guest's marks were never stored. */
+  async clearMarks(viewer: Viewer, gameId: number): Promise<ClearResponse> {
+    const me = await this.playerOf(this.db, viewer, gameId);
+    if (viewer.kind === 'user')
+      await this.db.delete(letterMarks).where(eq(letterMarks.playerId, me.id));
+    return { result: 'ok', alphabet: {} };
+  }
+
+  /**
+   * The one authorisation check for games: the viewer's own side of the game, or a 404 that
+   * does not tell "not yours" from "does not exist" (or a guest's expired game).
+   */
+  private async playerOf(
+    executor: Executor,
+    viewer: Viewer,
+    gameId: number,
+    options: { lock?: boolean } = {},
+  ): Promise<PlayerRow> {
+    const owner =
+      viewer.kind === 'user'
+        ? eq(gamePlayers.userId, viewer.userId)
+        : eq(gamePlayers.guestSessionHash, viewer.sessionHash);
+    const query = executor
+      .select()
+      .from(gamePlayers)
+      .where(and(eq(gamePlayers.gameId, gameId), owner))
+      .limit(1);
+    const [player] = options.lock ? await query.for('update') : await query;
+    if (!player) throw notFound(GAME_ERRORS.notFound);
+    return player;
+  }
+
+  private async gameRow(executor: Executor, gameId: number): Promise<GameRow> {
+    const [game] = await executor.select().from(games).where(eq(games.id, gameId)).limit(1);
+    if (!game) throw notFound(GAME_ERRORS.notFound);
+    return game;
+  }
+
+  private async opponentOf(executor: Executor, me: PlayerRow) {
+    const [row] = await executor
+      .select({ player: gamePlayers, username: users.username })
+      .from(gamePlayers)
+      .leftJoin(users, eq(users.id, gamePlayers.userId))
+      .where(and(eq(gamePlayers.gameId, me.gameId), ne(gamePlayers.id, me.id)))
+      .limit(1);
+    return row ?? null;
+  }
+
+  private countsFor(
+    gameId: number,
+    seq: number,
+    me: PlayerRow,
+    opponent: PlayerRow,
+  ): CountsResponse {
+    return {
+      result: 'ok',
+      gameId,
+      seq,
+      enemyScore: opponent.score,
+      enemyWon: opponent.status === 'won',
+      enemyForfeit: opponent.forfeit,
+      enemyGuesses: opponent.guessCount,
+      outcome: versusOutcome(sideOf(me), sideOf(opponent)),
+    };
+  }
+
+  private async guessList(playerId: number): Promise<GuessEntry[]> {
+    return this.db
+      .select({ word: guesses.word, matches: guesses.matches })
+      .from(guesses)
+      .where(eq(guesses.playerId, playerId))
+      .orderBy(desc(guesses.id));
+  }
+
+  private async alphabetOf(playerId: number): Promise<Alphabet> {
+    const rows = await this.db
+      .select({ letter: letterMarks.letter, color: letterMarks.color })
+      .from(letterMarks)
+      .where(eq(letterMarks.playerId, playerId));
+    return Object.fromEntries(rows.map((row) => [row.letter, row.color]));
+  }
+
+  /**
+   * Settles a game once every player has finished: outcomes, and each user's gameCt, winCt
+   * and points, exactly once. The game row's lock and `settled_at` make a second call (from
+   * the other player finishing at the same moment) a no-op.
+   */
+  private async settleIfDone(tx: Transaction, gameId: number): Promise<void> {
+    const [game] = await tx.select().from(games).where(eq(games.id, gameId)).for('update');
+    if (!game || game.settledAt) return;
+    const players = await tx.select().from(gamePlayers).where(eq(gamePlayers.gameId, gameId));
+    if (!players.every(isFinished)) return;
+    for (const player of players) {
+      const other = players.find((p) => p.id !== player.id);
+      const outcome: Exclude<VersusOutcome, 'pending'> = other
+        ? (versusOutcome(sideOf(player), sideOf(other)) as Exclude<VersusOutcome, 'pending'>)
+        : player.status === 'won'
+          ? 'win'
+          : 'lose';
+      await tx.update(gamePlayers).set({ outcome }).where(eq(gamePlayers.id, player.id));
+      if (player.userId === null) continue;
+      const won = outcome === 'win';
+      await tx
+        .update(users)
+        .set({
+          gameCt: sql`${users.gameCt} + 1`,
+          winCt: sql`${users.winCt} + ${won ? 1 : 0}`,
+          points: sql`${users.points} + ${won ? player.score : 0}`,
+        })
+        .where(eq(users.id, player.userId));
+      if (won) {
+        await tx
+          .insert(pointAwards)
+          .values({ userId: player.userId, gameId, points: player.score })
+          .onConflictDoNothing();
+      }
+    }
+    await tx.update(games).set({ settledAt: new Date() }).where(eq(games.id, gameId));
+  }
+}

@@ -1,0 +1,163 @@
+import { Type, type Static } from 'typebox';
+import { okWith } from './api-envelope.ts';
+
+/** A game id in a path: digits only, so `/games/abc` is a 400, not a crash. */
+export const GameIdParams = Type.Object({
+  id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+});
+export type GameIdParams = Static<typeof GameIdParams>;
+
+/** `GET /game/:id/play/:word`; the word is checked by the game rules, not here. */
+export const PlayParams = Type.Object({
+  id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+  word: Type.String({ minLength: 1, maxLength: 32 }),
+});
+export type PlayParams = Static<typeof PlayParams>;
+
+/** `POST /games`: which list. */
+export const GamesListBody = Type.Object(
+  {
+    /** solo or multi (versus). */
+    type: Type.Union([Type.Literal('solo'), Type.Literal('multi')]),
+    /** new = still being played; old = settled (finished for every player). */
+    age: Type.Union([Type.Literal('new'), Type.Literal('old')]),
+  },
+  { additionalProperties: false },
+);
+export type GamesListBody = Static<typeof GamesListBody>;
+
+const VersusOutcomeField = Type.Union([
+  Type.Literal('win'),
+  Type.Literal('lose'),
+  Type.Literal('draw'),
+  Type.Literal('pending'),
+]);
+
+/** One row of a game list (spec §3). */
+export const GameListItem = Type.Object({
+  id: Type.Integer(),
+  /** My score. */
+  score: Type.Integer(),
+  /** "5 minutes ago", from my last play. */
+  timeAgo: Type.String(),
+  /** ISO time of my last play. */
+  lastPlayedAt: Type.String(),
+  /** My last guess, or null before the first (shown as "(none)"). */
+  guess: Type.Union([Type.String(), Type.Null()]),
+  /** I solved the secret. */
+  won: Type.Boolean(),
+  /** I gave up. */
+  forfeit: Type.Boolean(),
+  /** The secret: only in old (settled) games. */
+  target: Type.Optional(Type.String()),
+  /** Versus: my result by the versus rule, `pending` until both are done. */
+  outcome: Type.Optional(VersusOutcomeField),
+  opponent: Type.Optional(Type.String()),
+  enemyScore: Type.Optional(Type.Integer()),
+  enemyWon: Type.Optional(Type.Boolean()),
+  enemyForfeit: Type.Optional(Type.Boolean()),
+});
+export type GameListItem = Static<typeof GameListItem>;
+
+export const GamesListResponse = okWith({ games: Type.Array(GameListItem) });
+export type GamesListResponse = Static<typeof GamesListResponse>;
+
+/** `GET /games/new`: a new solo game (for a guest too). */
+export const NewGameResponse = okWith({ gameId: Type.Integer() });
+export type NewGameResponse = Static<typeof NewGameResponse>;
+
+export const GuessEntry = Type.Object({ word: Type.String(), matches: Type.Integer() });
+export type GuessEntry = Static<typeof GuessEntry>;
+
+const LetterMarkValue = Type.Union([
+  Type.Literal('good'),
+  Type.Literal('bad'),
+  Type.Literal('maybe'),
+]);
+/** Marked letters only: `{a: "bad", e: "good"}`; an unmarked letter is absent. */
+export const Alphabet = Type.Record(Type.String({ pattern: '^[a-z]$' }), LetterMarkValue);
+export type Alphabet = Static<typeof Alphabet>;
+
+/**
+ * `GET /games/:id`. The secret (`target`) and the opponent's words (`enemyGuessList`) appear
+ * only once the requester has finished; before that `enemyGuesses` is a count (decisions §3).
+ */
+export const GameDetailResponse = okWith({
+  id: Type.Integer(),
+  score: Type.Integer(),
+  /** Newest first. */
+  guesses: Type.Array(GuessEntry),
+  alphabet: Alphabet,
+  won: Type.Boolean(),
+  forfeit: Type.Boolean(),
+  /** I have finished (won, gave up, or ran out of points). */
+  finished: Type.Boolean(),
+  multiplayer: Type.Boolean(),
+  target: Type.Optional(Type.String()),
+  outcome: Type.Optional(VersusOutcomeField),
+  enemyName: Type.Optional(Type.String()),
+  enemyScore: Type.Optional(Type.Integer()),
+  enemyWon: Type.Optional(Type.Boolean()),
+  enemyForfeit: Type.Optional(Type.Boolean()),
+  /** The opponent's number of guesses. */
+  enemyGuesses: Type.Optional(Type.Integer()),
+  /** The opponent's guesses, newest first: only after I have finished. */
+  enemyGuessList: Type.Optional(Type.Array(GuessEntry)),
+  /** Sequence number of the last real-time event of this game (decisions §6). */
+  seq: Type.Integer(),
+});
+export type GameDetailResponse = Static<typeof GameDetailResponse>;
+
+/** `GET /game/:id/play/:word` */
+export const PlayResponse = okWith({
+  /** Letters shared with the secret (absent for giveup). */
+  matches: Type.Optional(Type.Integer()),
+  score: Type.Integer(),
+  /** This guess was the secret. */
+  win: Type.Boolean(),
+  forfeit: Type.Boolean(),
+  /** My game is over (won, gave up or out of points). */
+  finished: Type.Boolean(),
+  /** The secret, once my game is over. */
+  target: Type.Optional(Type.String()),
+  /** Versus: the opponent's number of guesses. */
+  enemyGuesses: Type.Optional(Type.Integer()),
+  /** Versus: my result by the versus rule, `pending` until both are done. */
+  outcome: Type.Optional(VersusOutcomeField),
+});
+export type PlayResponse = Static<typeof PlayResponse>;
+
+/** `GET /game/:id/counts`: the opponent's progress; the same fields as the `game:counts` event. */
+export const CountsResponse = okWith({
+  gameId: Type.Integer(),
+  seq: Type.Integer(),
+  enemyScore: Type.Integer(),
+  enemyWon: Type.Boolean(),
+  enemyForfeit: Type.Boolean(),
+  enemyGuesses: Type.Integer(),
+  /** My result by the versus rule, `pending` until both are done. */
+  outcome: VersusOutcomeField,
+});
+export type CountsResponse = Static<typeof CountsResponse>;
+
+/** `GET /game/:id/clear` */
+export const ClearResponse = okWith({ alphabet: Alphabet });
+export type ClearResponse = Static<typeof ClearResponse>;
+
+/** `POST /game/:id/update`: one letter's mark; `none` removes it. */
+export const UpdateMarkBody = Type.Object(
+  {
+    letter: Type.String({ pattern: '^[a-z]$' }),
+    color: Type.Union([
+      Type.Literal('good'),
+      Type.Literal('bad'),
+      Type.Literal('maybe'),
+      Type.Literal('none'),
+    ]),
+  },
+  { additionalProperties: false },
+);
+export type UpdateMarkBody = Static<typeof UpdateMarkBody>;
+
+export const UpdateMarkResponse = okWith({ alphabet: Alphabet });
+export type UpdateMarkResponse = Static<typeof UpdateMarkResponse>;
