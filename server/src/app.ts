@@ -15,9 +15,12 @@ import { rateLimitPlugin } from './plugins/rate-limit-plugin.ts';
 import { redisPlugin } from './plugins/redis-plugin.ts';
 import { sessionPlugin } from './plugins/session-plugin.ts';
 import { accountRoutes } from './routes/account-routes.ts';
+import { challengeRoutes } from './routes/challenge-routes.ts';
 import { gameRoutes } from './routes/game-routes.ts';
 import { opsRoutes } from './routes/ops-routes.ts';
 import { AccountService } from './services/account-service.ts';
+import { Notifier } from './realtime/notifier.ts';
+import { ChallengeService } from './services/challenge-service.ts';
 import { GameService } from './services/game-service.ts';
 import { createMailer } from './services/mailer.ts';
 
@@ -25,6 +28,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The game service; tests use it to set up versus games directly. */
     games: GameService;
+    /** Tells users what happened, after commit (see realtime/notifier.ts). */
+    notifier: Notifier;
   }
 }
 
@@ -105,14 +110,26 @@ export async function buildApp(
     log: app.log,
   });
 
+  const notifier = new Notifier();
+  app.decorate('notifier', notifier);
   const games = new GameService(app.db);
   app.decorate('games', games);
 
   await app.register(opsRoutes);
   await app.register(accountRoutes, { prefix: config.apiPrefix, accounts, config });
-  // Real-time delivery of the opponent's update arrives with the Socket.IO channel; until then
-  // opponents follow a game through GET /game/:id/counts (the 3-second polling of spec §4).
-  await app.register(gameRoutes, { prefix: config.apiPrefix, games, config, onGuess: () => {} });
+  const challenges = new ChallengeService(app.db, games, notifier);
+  await app.register(challengeRoutes, { prefix: config.apiPrefix, challenges });
+  await app.register(gameRoutes, {
+    prefix: config.apiPrefix,
+    games,
+    config,
+    onGuess: ({ opponentUpdate }) => {
+      if (opponentUpdate?.userId) {
+        const { result: _result, ...event } = opponentUpdate.counts;
+        notifier.notify(opponentUpdate.userId, 'game:counts', event);
+      }
+    },
+  });
   await app.register(clientStaticPlugin, { clientDistDir: config.clientDistDir });
   return app;
 }

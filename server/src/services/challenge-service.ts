@@ -1,0 +1,310 @@
+import { and, asc, desc, eq, gt, ne, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  CHALLENGE_TTL_MS,
+  type ChallengeInfoResponse,
+  type ChallengeItem,
+  OPEN_CHALLENGE_TARGET,
+} from '@jotto/shared/challenge-schemas';
+import { usernameKey } from '@jotto/shared/account-rules';
+import { describeTimeAgo } from '@jotto/shared/time-ago';
+import type { Database, Transaction } from '../db/database.ts';
+import { challenges, users } from '../db/schema.ts';
+import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
+import type { Notifier } from '../realtime/notifier.ts';
+import type { GameService } from './game-service.ts';
+
+export const CHALLENGE_ERRORS = {
+  notFound: 'Challenge not found',
+  unknownUser: 'No player has that username',
+  yourself: 'You cannot challenge yourself',
+  notPending: 'This challenge is no longer pending',
+  onlyRecipient: 'Only the challenged player can answer this challenge',
+} as const;
+
+// Keys of transaction-scoped advisory locks. The open queue has one lock; a pair of players
+// has one lock per pair (two int4 keys), so that "A challenges B" and "B challenges A" at
+// the same moment (both pressing Rematch) are decided one after the other: one game.
+const OPEN_QUEUE_LOCK = 724_002;
+const PAIR_LOCK_SPACE = 724_003;
+
+type ChallengeRow = typeof challenges.$inferSelect;
+
+export interface ChallengeCreated {
+  challengeId: number;
+  gameId?: number;
+  message: string;
+}
+
+/** Challenges, open challenges and rematches (spec §4, decisions §4). */
+export class ChallengeService {
+  constructor(
+    private readonly db: Database,
+    private readonly games: GameService,
+    private readonly notifier: Notifier,
+  ) {}
+
+  /** `POST /challenges/new`: challenge a player by name, or `@open`. */
+  async create(
+    sender: { userId: number; username: string },
+    target: string,
+  ): Promise<ChallengeCreated> {
+    if (target === OPEN_CHALLENGE_TARGET) return this.createOpen(sender);
+    const [recipient] = await this.db
+      .select({ id: users.id, username: users.username })
+      .from(users)
+      .where(sql`lower(${users.username}) = ${usernameKey(target)}`)
+      .limit(1);
+    if (!recipient?.username) throw notFound(CHALLENGE_ERRORS.unknownUser);
+    if (recipient.id === sender.userId) throw badRequest(CHALLENGE_ERRORS.yourself);
+    const recipientName = recipient.username;
+
+    const outcome = await this.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`SELECT pg_advisory_xact_lock(${PAIR_LOCK_SPACE}, ${pairKey(sender.userId, recipient.id)})`,
+      );
+      const now = new Date();
+      // They already challenged me: that is a yes from both sides, so the game starts now.
+      const [theirs] = await tx
+        .select()
+        .from(challenges)
+        .where(and(pendingBetween(recipient.id, sender.userId, now)))
+        .orderBy(asc(challenges.createdAt))
+        .limit(1)
+        .for('update');
+      if (theirs) {
+        const gameId = await this.startGame(tx, theirs, sender.userId);
+        return { kind: 'started' as const, challenge: theirs, gameId };
+      }
+      // Sending the same challenge twice keeps one pending challenge.
+      const [mine] = await tx
+        .select()
+        .from(challenges)
+        .where(pendingBetween(sender.userId, recipient.id, now))
+        .limit(1);
+      if (mine) return { kind: 'existing' as const, challenge: mine };
+      const [created] = await tx
+        .insert(challenges)
+        .values({
+          senderId: sender.userId,
+          recipientId: recipient.id,
+          expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS),
+        })
+        .returning();
+      return { kind: 'created' as const, challenge: created! };
+    });
+
+    if (outcome.kind === 'started') {
+      this.notifier.notify(outcome.challenge.senderId, 'challenge:accepted', {
+        challengeId: outcome.challenge.id,
+        gameId: outcome.gameId,
+      });
+      return {
+        challengeId: outcome.challenge.id,
+        gameId: outcome.gameId,
+        message: `${recipientName} had challenged you: game on!`,
+      };
+    }
+    if (outcome.kind === 'created') {
+      this.notifier.notify(recipient.id, 'challenge:received', {
+        challengeId: outcome.challenge.id,
+        sender: sender.username,
+      });
+    }
+    return { challengeId: outcome.challenge.id, message: 'Challenge sent!' };
+  }
+
+  /** `POST /challenges`: my pending challenges, received (in) or sent (out), newest first. */
+  async list(userId: number, type: 'in' | 'out'): Promise<ChallengeItem[]> {
+    const sender = alias(users, 'sender');
+    const recipient = alias(users, 'recipient');
+    const now = new Date();
+    const rows = await this.db
+      .select({
+        id: challenges.id,
+        createdAt: challenges.createdAt,
+        sender: sender.username,
+        recipient: recipient.username,
+      })
+      .from(challenges)
+      .innerJoin(sender, eq(sender.id, challenges.senderId))
+      .leftJoin(recipient, eq(recipient.id, challenges.recipientId))
+      .where(
+        and(
+          type === 'in' ? eq(challenges.recipientId, userId) : eq(challenges.senderId, userId),
+          eq(challenges.status, 'pending'),
+          gt(challenges.expiresAt, now),
+        ),
+      )
+      .orderBy(desc(challenges.createdAt), desc(challenges.id))
+      .limit(100);
+    return rows.map((row) => ({
+      id: row.id,
+      sender: row.sender ?? '',
+      recipient: row.recipient ?? OPEN_CHALLENGE_TARGET,
+      timeAgo: describeTimeAgo(row.createdAt, now),
+      createdAt: row.createdAt.toISOString(),
+    }));
+  }
+
+  /** `POST /challenges/accept`: the recipient starts the game; exactly one per challenge. */
+  async accept(
+    userId: number,
+    challengeId: number,
+  ): Promise<{ challengeId: number; gameId: number }> {
+    const { challenge, gameId } = await this.db.transaction(async (tx) => {
+      const row = await this.lockAnswerable(tx, userId, challengeId);
+      return { challenge: row, gameId: await this.startGame(tx, row, userId) };
+    });
+    this.notifier.notify(challenge.senderId, 'challenge:accepted', { challengeId, gameId });
+    return { challengeId, gameId };
+  }
+
+  /** `POST /challenges/deny` */
+  async deny(userId: number, challengeId: number): Promise<void> {
+    const challenge = await this.db.transaction(async (tx) => {
+      const row = await this.lockAnswerable(tx, userId, challengeId);
+      await tx
+        .update(challenges)
+        .set({ status: 'denied', respondedAt: new Date() })
+        .where(eq(challenges.id, challengeId));
+      return row;
+    });
+    this.notifier.notify(challenge.senderId, 'challenge:denied', { challengeId });
+  }
+
+  /** `GET /challenges/:id/info`: what the rematch screen polls for (same state as the events). */
+  async info(userId: number, challengeId: number): Promise<ChallengeInfoResponse> {
+    const challenge = await this.visibleChallenge(this.db, userId, challengeId);
+    if (challenge.status === 'accepted' && challenge.gameId !== null) {
+      return { result: 'ok', challengeId, gameId: challenge.gameId };
+    }
+    if (challenge.status === 'pending' && challenge.expiresAt > new Date())
+      return { result: 'ok', challengeId };
+    return { result: 'stop', challengeId };
+  }
+
+  private async createOpen(sender: {
+    userId: number;
+    username: string;
+  }): Promise<ChallengeCreated> {
+    const outcome = await this.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${OPEN_QUEUE_LOCK})`);
+      const now = new Date();
+      const openPending = and(
+        eq(challenges.isOpen, true),
+        eq(challenges.status, 'pending'),
+        gt(challenges.expiresAt, now),
+      );
+      const [waiting] = await tx
+        .select()
+        .from(challenges)
+        .where(and(openPending, ne(challenges.senderId, sender.userId)))
+        .orderBy(asc(challenges.createdAt), asc(challenges.id))
+        .limit(1)
+        .for('update');
+      if (waiting) {
+        const gameId = await this.startGame(tx, waiting, sender.userId);
+        return { kind: 'paired' as const, challenge: waiting, gameId };
+      }
+      const [mine] = await tx
+        .select()
+        .from(challenges)
+        .where(and(openPending, eq(challenges.senderId, sender.userId)))
+        .limit(1);
+      if (mine) return { kind: 'waiting' as const, challenge: mine };
+      const [created] = await tx
+        .insert(challenges)
+        .values({
+          senderId: sender.userId,
+          isOpen: true,
+          expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS),
+        })
+        .returning();
+      return { kind: 'waiting' as const, challenge: created! };
+    });
+    if (outcome.kind === 'paired') {
+      this.notifier.notify(outcome.challenge.senderId, 'challenge:accepted', {
+        challengeId: outcome.challenge.id,
+        gameId: outcome.gameId,
+      });
+      return {
+        challengeId: outcome.challenge.id,
+        gameId: outcome.gameId,
+        message: 'Paired with an open challenge: game on!',
+      };
+    }
+    return {
+      challengeId: outcome.challenge.id,
+      message: 'Open challenge sent! The next player to send one will be paired with you.',
+    };
+  }
+
+  /** Creates the versus game of a pending challenge and marks it accepted, in `tx`. */
+  private async startGame(
+    tx: Transaction,
+    challenge: ChallengeRow,
+    accepterId: number,
+  ): Promise<number> {
+    const gameId = await this.games.createVersusGame([challenge.senderId, accepterId], tx);
+    await tx
+      .update(challenges)
+      .set({ status: 'accepted', gameId, recipientId: accepterId, respondedAt: new Date() })
+      .where(eq(challenges.id, challenge.id));
+    return gameId;
+  }
+
+  /**
+   * The one authorisation check for challenges: the sender and the recipient see a challenge;
+   * anyone else gets the same 404 as for one that does not exist.
+   */
+  private async visibleChallenge(
+    executor: Database | Transaction,
+    userId: number,
+    challengeId: number,
+    lock = false,
+  ) {
+    const query = executor
+      .select()
+      .from(challenges)
+      .where(
+        and(
+          eq(challenges.id, challengeId),
+          or(eq(challenges.senderId, userId), eq(challenges.recipientId, userId)),
+        ),
+      )
+      .limit(1);
+    const [row] = lock ? await query.for('update') : await query;
+    if (!row) throw notFound(CHALLENGE_ERRORS.notFound);
+    return row;
+  }
+
+  /** A pending challenge to this user, locked for the answer; concurrent answers queue here. */
+  private async lockAnswerable(
+    tx: Transaction,
+    userId: number,
+    challengeId: number,
+  ): Promise<ChallengeRow> {
+    const row = await this.visibleChallenge(tx, userId, challengeId, true);
+    if (row.recipientId !== userId) throw forbidden(CHALLENGE_ERRORS.onlyRecipient);
+    if (row.status !== 'pending' || row.expiresAt <= new Date())
+      throw conflict(CHALLENGE_ERRORS.notPending);
+    return row;
+  }
+}
+
+/** A pending, unexpired challenge from one user to another. */
+function pendingBetween(senderId: number, recipientId: number, now: Date) {
+  return and(
+    eq(challenges.senderId, senderId),
+    eq(challenges.recipientId, recipientId),
+    eq(challenges.status, 'pending'),
+    gt(challenges.expiresAt, now),
+  );
+}
+
+/** One int4 for an unordered pair of user ids (collisions only serialise unrelated pairs). */
+function pairKey(a: number, b: number): number {
+  const [low, high] = a < b ? [a, b] : [b, a];
+  return (Math.imul(low, 100_003) + high) | 0;
+}

@@ -1,0 +1,80 @@
+import { Type, type Static } from 'typebox';
+import { okWith } from './api-envelope.ts';
+
+/** The special target of an open challenge: paired with the next open challenger (decisions §4). */
+export const OPEN_CHALLENGE_TARGET = '@open';
+
+/** Pending challenges expire after 7 days (decisions §4). */
+export const CHALLENGE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** `POST /challenges`: received (in) or sent (out) pending challenges. */
+export const ChallengesListBody = Type.Object(
+  { type: Type.Union([Type.Literal('in'), Type.Literal('out')]) },
+  { additionalProperties: false },
+);
+export type ChallengesListBody = Static<typeof ChallengesListBody>;
+
+export const ChallengeItem = Type.Object({
+  id: Type.Integer(),
+  /** Who sent it. */
+  sender: Type.String(),
+  /** Who it is for, or `@open` for an open challenge still waiting. */
+  recipient: Type.String(),
+  /** "5 minutes ago". */
+  timeAgo: Type.String(),
+  /** ISO time it was sent. */
+  createdAt: Type.String(),
+});
+export type ChallengeItem = Static<typeof ChallengeItem>;
+
+export const ChallengesListResponse = okWith({ challenges: Type.Array(ChallengeItem) });
+export type ChallengesListResponse = Static<typeof ChallengesListResponse>;
+
+/** `POST /challenges/new`: a username, or `@open`. */
+export const NewChallengeBody = Type.Object(
+  { username: Type.String({ minLength: 1, maxLength: 64 }) },
+  { additionalProperties: false },
+);
+export type NewChallengeBody = Static<typeof NewChallengeBody>;
+
+/**
+ * The challenge made (or found); `gameId` when the game started at once: an open challenge
+ * paired, or the target had already challenged me.
+ */
+export const NewChallengeResponse = okWith({
+  challengeId: Type.Integer(),
+  gameId: Type.Optional(Type.Integer()),
+  message: Type.String(),
+});
+export type NewChallengeResponse = Static<typeof NewChallengeResponse>;
+
+/** `POST /challenges/accept` and `/deny`. */
+export const ChallengeActionBody = Type.Object(
+  { challenge_id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) },
+  { additionalProperties: false },
+);
+export type ChallengeActionBody = Static<typeof ChallengeActionBody>;
+
+export const AcceptChallengeResponse = okWith({
+  challengeId: Type.Integer(),
+  gameId: Type.Integer(),
+});
+export type AcceptChallengeResponse = Static<typeof AcceptChallengeResponse>;
+
+export const DenyChallengeResponse = okWith({ challengeId: Type.Integer() });
+export type DenyChallengeResponse = Static<typeof DenyChallengeResponse>;
+
+export const ChallengeIdParams = Type.Object({
+  id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+});
+export type ChallengeIdParams = Static<typeof ChallengeIdParams>;
+
+/**
+ * `GET /challenges/:id/info`: accepted → ok with gameId; pending → ok without (keep polling);
+ * denied or expired → stop.
+ */
+export const ChallengeInfoResponse = Type.Union([
+  okWith({ challengeId: Type.Integer(), gameId: Type.Optional(Type.Integer()) }),
+  Type.Object({ result: Type.Literal('stop'), challengeId: Type.Integer() }),
+]);
+export type ChallengeInfoResponse = Static<typeof ChallengeInfoResponse>;

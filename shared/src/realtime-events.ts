@@ -1,0 +1,35 @@
+/** `game:counts`: the opponent moved (decisions §6). The same fields as GET /game/:id/counts. */
+export interface GameCountsEvent {
+  gameId: number;
+  /** Grows by one per event of this game; a gap means events were missed: refetch. */
+  seq: number;
+  enemyScore: number;
+  enemyWon: boolean;
+  enemyForfeit: boolean;
+  enemyGuesses: number;
+  /** My result by the versus rule, `pending` until both are done. */
+  outcome: 'win' | 'lose' | 'draw' | 'pending';
+}
+
+/** Events the server sends; each goes to the room of the user it concerns. */
+export interface ServerToClientEvents {
+  'game:counts': (event: GameCountsEvent) => void;
+  /** Someone challenged me. */
+  'challenge:received': (event: { challengeId: number; sender: string }) => void;
+  /** A challenge I sent was accepted (or paired): go to the game. */
+  'challenge:accepted': (event: { challengeId: number; gameId: number }) => void;
+  /** A challenge I sent was denied. */
+  'challenge:denied': (event: { challengeId: number }) => void;
+  /** Someone asked to be my friend. */
+  'friend:request': (event: { id: number; name: string }) => void;
+  /** Someone accepted my friend request. */
+  'friend:accepted': (event: { name: string }) => void;
+}
+
+/** The client sends nothing over the socket: every intent is a REST call (the server decides). */
+export type ClientToServerEvents = Record<string, never>;
+
+/** The room that reaches every socket of one user, on every node. */
+export function userRoom(userId: number): string {
+  return `user:${userId}`;
+}
