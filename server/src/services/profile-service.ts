@@ -1,0 +1,88 @@
+import { and, asc, isNotNull, ne, sql } from 'drizzle-orm';
+import { usernameKey } from '@jotto/shared/account-rules';
+import { winRatio } from '@jotto/shared/game-rules';
+import { type Profile, SEARCH_RESULT_LIMIT, type SearchUser } from '@jotto/shared/social-schemas';
+import type { Database } from '../db/database.ts';
+import { users } from '../db/schema.ts';
+import { notFound } from '../errors.ts';
+import type { FriendService } from './friend-service.ts';
+
+export const PROFILE_ERRORS = {
+  notFound: 'No player has that username',
+} as const;
+
+/** Profiles and user search (spec §2 Profile and Friends, decisions §3 and §5). */
+export class ProfileService {
+  constructor(
+    private readonly db: Database,
+    private readonly friends: FriendService,
+  ) {}
+
+  /**
+   * `GET /profile/:username`, for a signed-in viewer or a guest (null). This is the one place
+   * that decides who sees a user's friends: the user and their friends, nobody else.
+   */
+  async profile(viewerId: number | null, username: string): Promise<Profile> {
+    const [user] = await this.db
+      .select({
+        id: users.id,
+        username: users.username,
+        admin: users.admin,
+        points: users.points,
+        gameCt: users.gameCt,
+        winCt: users.winCt,
+      })
+      .from(users)
+      .where(sql`lower(${users.username}) = ${usernameKey(username)}`)
+      .limit(1);
+    if (!user?.username) throw notFound(PROFILE_ERRORS.notFound);
+    const isOwner = viewerId === user.id;
+    const isFriend =
+      viewerId !== null && !isOwner && (await this.friends.areFriends(viewerId, user.id));
+    const profile: Profile = {
+      username: user.username,
+      displayName: user.username,
+      admin: user.admin,
+      points: user.points,
+      gameCt: user.gameCt,
+      winCt: user.winCt,
+      winRatio: winRatio(user.winCt, user.gameCt),
+      isFriend,
+    };
+    if (isOwner || isFriend) {
+      profile.friends = (await this.friends.listFriends(user.id)).map((friend) => friend.name);
+    }
+    return profile;
+  }
+
+  /**
+   * `POST /user/search`: users whose name starts with the query, without regard to case, by
+   * name; never the caller, never an account without a username yet. The query is literal:
+   * LIKE's wildcards in it match only themselves.
+   */
+  async search(callerId: number, query: string): Promise<SearchUser[]> {
+    const prefix = query.trim();
+    if (prefix === '') return [];
+    const pattern = `${escapeLike(usernameKey(prefix))}%`;
+    const rows = await this.db
+      .select({ id: users.id, username: users.username })
+      .from(users)
+      .where(
+        and(
+          isNotNull(users.username),
+          ne(users.id, callerId),
+          sql`lower(${users.username}) LIKE ${pattern} ESCAPE ${LIKE_ESCAPE}`,
+        ),
+      )
+      .orderBy(sql`lower(${users.username})`, asc(users.id))
+      .limit(SEARCH_RESULT_LIMIT);
+    return rows.map((row) => ({ id: row.id, username: row.username ?? '' }));
+  }
+}
+
+const LIKE_ESCAPE = '\\';
+
+/** Makes `%`, `_` and the escape character itself stand for themselves in a LIKE pattern. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `${LIKE_ESCAPE}${character}`);
+}
