@@ -23,6 +23,15 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/**
+ * The rows of `db.execute(sql…)`: postgres.js answers an array of rows, PGlite an object with
+ * `rows`. Raw SQL is kept for the few statements the query builder cannot express.
+ */
+export function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
 export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../../migrations');
 // Any constant shared by all nodes: the lock that makes start-up migrations run one at a time.
 const MIGRATION_LOCK_KEY = 724_001;

@@ -22,8 +22,9 @@ import {
 } from '@jotto/shared/game-rules';
 import { describeTimeAgo } from '@jotto/shared/time-ago';
 import { isValidGuessWord, pickSecretWord } from '@jotto/shared/word-lists';
-import type { Database, Transaction } from '../db/database.ts';
+import { type Database, rowsOf, type Transaction } from '../db/database.ts';
 import { gamePlayers, games, guesses, letterMarks, pointAwards, users } from '../db/schema.ts';
+import { violatedUniqueConstraint } from '../db/database-errors.ts';
 import { badRequest, conflict, notFound, unauthorized } from '../errors.ts';
 
 /** Who is asking about a game: a signed-in user, or a guest by their session. */
@@ -40,6 +41,19 @@ export const GAME_ERRORS = {
   guestsCannotMark: 'You must be logged in to save the board',
 } as const;
 
+/** Reads and retries of one guess racing other guesses of the same player, before a 409. */
+const MAX_GUESS_ATTEMPTS = 20;
+
+/** The row `recordOngoingGuess` reads back (raw SQL: snake_case, as the database names it). */
+interface OngoingGuessRow {
+  seq: number | null;
+  opponent_user_id: number | null;
+  opponent_score: number | null;
+  opponent_status: PlayerRow['status'] | null;
+  opponent_forfeit: boolean | null;
+  opponent_guess_count: number | null;
+}
+
 /** The most recent games a list shows; the spec leaves page sizes open. */
 const LIST_LIMIT = 100;
 
@@ -50,12 +64,15 @@ export interface PlayResult {
   opponentUpdate: { userId: number | null; counts: CountsResponse } | null;
 }
 
-const sideOf = (player: PlayerRow): VersusSide => ({
+/** The fields of a player's side that the rules and the counts read. */
+type PlayerState = Pick<PlayerRow, 'score' | 'status' | 'forfeit' | 'guessCount'>;
+
+const sideOf = (player: PlayerState): VersusSide => ({
   won: player.status === 'won',
   forfeit: player.forfeit,
   score: player.score,
 });
-const isFinished = (player: PlayerRow) => player.status !== 'playing';
+const isFinished = (player: PlayerState) => player.status !== 'playing';
 
 /**
  * The game: creating games, guesses, marks and lists (spec §7, decisions §3). Every read and
@@ -153,8 +170,7 @@ export class GameService {
 
   /** `GET /games/:id`: the board as the viewer may see it. */
   async getGame(viewer: Viewer, gameId: number): Promise<GameDetailResponse> {
-    const me = await this.playerOf(this.db, viewer, gameId);
-    const game = await this.gameRow(this.db, gameId);
+    const { player: me, game } = await this.playerOf(this.db, viewer, gameId);
     const [myGuesses, alphabet, opponent] = await Promise.all([
       this.guessList(me.id),
       this.alphabetOf(me.id),
@@ -199,10 +215,115 @@ export class GameService {
     const giveUp = isGiveUp(word);
     if (!giveUp && !isValidGuessWord(word)) throw badRequest(GAME_MESSAGES.notInDictionary);
 
+    // Most guesses neither win nor end the game: they take the fast path below. A guess that
+    // finishes the player's game (a win, the last points, giveup) takes the locked
+    // transaction, so that settling the game is atomic with the move that finished it.
+    for (let attempt = 0; attempt < MAX_GUESS_ATTEMPTS && !giveUp; attempt++) {
+      const { player, game, alreadyGuessed } = await this.playerOf(this.db, viewer, gameId, {
+        guessed: word,
+      });
+      if (isFinished(player)) throw conflict(GAME_MESSAGES.gameOver);
+      if (alreadyGuessed) throw badRequest(GAME_MESSAGES.alreadyGuessed);
+      const outcome = applyGuess(player, word, game.secret);
+      if (outcome.won || outcome.lost) break;
+      const recorded = await this.recordOngoingGuess(
+        player,
+        game,
+        word,
+        outcome.matches,
+        outcome.score,
+      );
+      if (recorded) return recorded;
+      // Another guess of this player got in between our read and our write: read again.
+    }
+    return this.playInTransaction(viewer, gameId, word, giveUp);
+  }
+
+  /**
+   * Records a guess that leaves the game going, in one statement: the player's row is updated
+   * only if it is exactly as read (same guess count, still playing), which is what the rules
+   * were applied to; then the guess row, the game's event number and the opponent's side.
+   * Returns null when the row had changed (a concurrent guess), so the caller reads again.
+   */
+  private async recordOngoingGuess(
+    player: PlayerRow,
+    game: GameRow,
+    word: string,
+    matches: number,
+    score: number,
+  ): Promise<PlayResult | null> {
+    let result: unknown;
+    try {
+      result = await this.db.execute(sql`
+      WITH upd AS (
+        UPDATE game_players
+        SET score = ${score}, guess_count = guess_count + 1, last_guess = ${word}, last_played_at = now()
+        WHERE id = ${player.id} AND status = 'playing' AND guess_count = ${player.guessCount}
+        RETURNING id
+      ), ins AS (
+        INSERT INTO guesses (player_id, word, matches)
+        SELECT id, ${word}, ${matches} FROM upd
+        RETURNING id
+      ), seq AS (
+        UPDATE games SET event_seq = event_seq + 1
+        WHERE id = ${game.id} AND mode = 'versus' AND EXISTS (SELECT 1 FROM upd)
+        RETURNING event_seq
+      )
+      SELECT (SELECT event_seq FROM seq) AS seq,
+        o.user_id AS opponent_user_id, o.score AS opponent_score, o.status AS opponent_status,
+        o.forfeit AS opponent_forfeit, o.guess_count AS opponent_guess_count
+      FROM upd LEFT JOIN game_players o ON o.game_id = ${game.id} AND o.id <> ${player.id}
+    `);
+    } catch (error) {
+      // The whole statement rolled back; the next read reports the repeated word.
+      if (violatedUniqueConstraint(error) === 'guesses_player_word_key') return null;
+      throw error;
+    }
+    const [row] = rowsOf<OngoingGuessRow>(result);
+    if (!row) return null;
+    const after: PlayerState = {
+      score,
+      status: 'playing',
+      forfeit: false,
+      guessCount: player.guessCount + 1,
+    };
+    const response: PlayResponse = {
+      result: 'ok',
+      matches,
+      score,
+      win: false,
+      forfeit: false,
+      finished: false,
+    };
+    if (game.mode !== 'versus' || row.opponent_status === null)
+      return { response, opponentUpdate: null };
+    const opponent: PlayerState = {
+      score: row.opponent_score!,
+      status: row.opponent_status,
+      forfeit: row.opponent_forfeit!,
+      guessCount: row.opponent_guess_count!,
+    };
+    response.enemyGuesses = opponent.guessCount;
+    response.outcome = versusOutcome(sideOf(after), sideOf(opponent));
+    return {
+      response,
+      opponentUpdate: {
+        userId: row.opponent_user_id,
+        counts: this.countsFor(game.id, row.seq!, opponent, after),
+      },
+    };
+  }
+
+  /** A guess (or giveup) under the player's row lock, settling the game when it finishes it. */
+  private async playInTransaction(
+    viewer: Viewer,
+    gameId: number,
+    word: string,
+    giveUp: boolean,
+  ): Promise<PlayResult> {
     return this.db.transaction(async (tx) => {
-      const before = await this.playerOf(tx, viewer, gameId, { lock: true });
+      const { player: before, game } = await this.playerOf(tx, viewer, gameId, { lock: true });
       if (isFinished(before)) throw conflict(GAME_MESSAGES.gameOver);
-      const game = await this.gameRow(tx, gameId);
       const now = new Date();
       let matches: number | undefined;
       let changes: Partial<PlayerRow>;
@@ -272,8 +393,7 @@ export class GameService {
 
   /** `GET /game/:id/counts`: the opponent's progress, as the `game:counts` event carries it. */
   async counts(viewer: Viewer, gameId: number): Promise<CountsResponse> {
-    const me = await this.playerOf(this.db, viewer, gameId);
-    const game = await this.gameRow(this.db, gameId);
+    const { player: me, game } = await this.playerOf(this.db, viewer, gameId);
     const opponent = game.mode === 'versus' ? await this.opponentOf(this.db, me) : null;
     if (!opponent) throw badRequest(GAME_ERRORS.notVersus);
     return this.countsFor(gameId, game.eventSeq, me, opponent.player);
@@ -287,7 +407,7 @@ export class GameService {
     color: LetterMark,
   ): Promise<Alphabet> {
     if (viewer.kind === 'guest') throw unauthorized(GAME_ERRORS.guestsCannotMark);
-    const me = await this.playerOf(this.db, viewer, gameId);
+    const { player: me } = await this.playerOf(this.db, viewer, gameId);
     if (color === 'none') {
       await this.db
         .delete(letterMarks)
@@ -303,7 +423,7 @@ export class GameService {
 
   /** `GET /game/:id/clear`: removes every mark. A guest's marks were never stored. */
   async clearMarks(viewer: Viewer, gameId: number): Promise<ClearResponse> {
-    const me = await this.playerOf(this.db, viewer, gameId);
+    const { player: me } = await this.playerOf(this.db, viewer, gameId);
     if (viewer.kind === 'user')
       await this.db.delete(letterMarks).where(eq(letterMarks.playerId, me.id));
     return { result: 'ok', alphabet: {} };
@@ -317,26 +437,27 @@ export class GameService {
     executor: Executor,
     viewer: Viewer,
     gameId: number,
-    options: { lock?: boolean } = {},
-  ): Promise<PlayerRow> {
+    options: { lock?: boolean; guessed?: string } = {},
+  ): Promise<{ player: PlayerRow; game: GameRow; alreadyGuessed: boolean }> {
     const owner =
       viewer.kind === 'user'
         ? eq(gamePlayers.userId, viewer.userId)
         : eq(gamePlayers.guestSessionHash, viewer.sessionHash);
+    // One round trip for the player's row, its game and (for a guess) whether the word was
+    // already played; only the player's row is locked.
+    const alreadyGuessed =
+      options.guessed === undefined
+        ? sql<boolean>`false`
+        : sql<boolean>`exists (select 1 from ${guesses} where ${guesses.playerId} = ${gamePlayers.id} and ${guesses.word} = ${options.guessed})`;
     const query = executor
-      .select()
+      .select({ player: gamePlayers, game: games, alreadyGuessed })
       .from(gamePlayers)
+      .innerJoin(games, eq(games.id, gamePlayers.gameId))
       .where(and(eq(gamePlayers.gameId, gameId), owner))
       .limit(1);
-    const [player] = options.lock ? await query.for('update') : await query;
-    if (!player) throw notFound(GAME_ERRORS.notFound);
-    return player;
-  }
-
-  private async gameRow(executor: Executor, gameId: number): Promise<GameRow> {
-    const [game] = await executor.select().from(games).where(eq(games.id, gameId)).limit(1);
-    if (!game) throw notFound(GAME_ERRORS.notFound);
-    return game;
+    const [row] = options.lock ? await query.for('update', { of: gamePlayers }) : await query;
+    if (!row) throw notFound(GAME_ERRORS.notFound);
+    return row;
   }
 
   private async opponentOf(executor: Executor, me: PlayerRow) {
@@ -352,8 +473,8 @@ export class GameService {
   private countsFor(
     gameId: number,
     seq: number,
-    me: PlayerRow,
-    opponent: PlayerRow,
+    me: PlayerState,
+    opponent: PlayerState,
   ): CountsResponse {
     return {
       result: 'ok',

@@ -1,4 +1,4 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { sessions, users } from '../db/schema.ts';
 import { hashToken, newOpaqueToken } from './secret-hashing.ts';
@@ -23,11 +23,6 @@ export interface SessionIdentity {
  * random id; the table holds only its keyed hash.
  */
 export class SessionStore {
-  constructor(
-    private readonly db: Database,
-    private readonly secret: string,
-  ) {}
-
   hash(sessionId: string): string {
     return hashToken(this.secret, sessionId);
   }
@@ -45,15 +40,26 @@ export class SessionStore {
     return { sessionId, sessionHash, expiresAt };
   }
 
-  /** The live session a cookie names, or null (unknown or expired). */
-  async resolve(sessionId: string): Promise<SessionIdentity | null> {
-    const sessionHash = this.hash(sessionId);
-    const [row] = await this.db
+  // Runs on every API request: built and prepared once rather than rebuilt each time.
+  private readonly resolveQuery;
+
+  constructor(
+    private readonly db: Database,
+    private readonly secret: string,
+  ) {
+    this.resolveQuery = this.db
       .select({ userId: sessions.userId, expiresAt: sessions.expiresAt, username: users.username })
       .from(sessions)
       .leftJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.idHash, sessionHash), gt(sessions.expiresAt, new Date())))
-      .limit(1);
+      .where(and(eq(sessions.idHash, sql.placeholder('hash')), gt(sessions.expiresAt, sql`now()`)))
+      .limit(1)
+      .prepare('resolve_session');
+  }
+
+  /** The live session a cookie names, or null (unknown or expired). */
+  async resolve(sessionId: string): Promise<SessionIdentity | null> {
+    const sessionHash = this.hash(sessionId);
+    const [row] = await this.resolveQuery.execute({ hash: sessionHash });
     if (!row) return null;
     return {
       sessionHash,
