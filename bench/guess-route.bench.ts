@@ -1,0 +1,410 @@
+// Guess route vs. a bare Fastify JSON route, in the same run (the issue's goal: guess
+// throughput ≥ 0.15 × bare, guess p99 ≤ 50 ms). Machines are shared and noisy, so the ratio is
+// the figure to judge, not the absolute rates.
+//
+// Layout: this process is the load generator (autocannon) and the harness; the real app (on a
+// scratch Postgres database) and the bare app each run in a child process of their own, so the
+// generator never shares an event loop with the server it measures, and both servers are
+// started, measured and stopped the same way.
+//
+// Every guess request is a fresh (game, word) pair, so none is refused as a repeat or lands on
+// a finished game: `USERS` users own `games` solo games made over HTTP; each game gets at most
+// 19 distinct valid words, none its secret (read from the database: the harness is not a
+// player), so no game is won or runs out of points. Request n goes to game n mod games with
+// that game's word number ⌊n / games⌋: requests in flight at once hit different games, as
+// different players would, and one game's next guess comes only after `games` other requests.
+import os from 'node:os';
+import postgres from 'postgres';
+import { isValidGuessWord } from '@jotto/shared/word-lists';
+import guessWordsJson from '../shared/data/guess-words.json' with { type: 'json' };
+import {
+  Cleanup,
+  createScratchDatabase,
+  formatTable,
+  type LoadOptions,
+  type LoadSummary,
+  mapLimit,
+  request,
+  runLoad,
+  type RunningServer,
+  startServer,
+} from './support/harness.ts';
+
+const CONNECTIONS = 50;
+const REQUESTS = positiveInteger('BENCH_REQUESTS', 20_000);
+const WARMUP_REQUESTS = positiveInteger('BENCH_WARMUP', 2_000);
+const USERS = 100;
+/** A game ends after 20 misses (score 100, 5 per miss); stay below that. */
+const GUESSES_PER_GAME = 19;
+/** Spare pairs for requests autocannon re-sends after a timeout. */
+const SPARE_PAIRS = 2 * CONNECTIONS;
+const GOAL_RATIO = 0.15;
+const GOAL_P99_MS = 50;
+/** The whole bench stops (and cleans up) after this long, whatever happens. */
+const DEADLINE_MS = 8 * 60_000;
+/** One measured or warm-up run stops after this long. */
+const RUN_MAX_SECONDS = 120;
+const SESSION_COOKIE = 'jotto_session';
+
+function positiveInteger(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < CONNECTIONS) {
+    throw new Error(`${name} must be a whole number ≥ ${CONNECTIONS} (got "${raw}")`);
+  }
+  return value;
+}
+
+/** Variables the app reads (README's table) that must not leak in from the caller's shell. */
+const APP_VARIABLES = [
+  'PORT',
+  'HOST',
+  'API_PREFIX',
+  'DATABASE_URL',
+  'DATA_DIR',
+  'REDIS_URL',
+  'CLIENT_ORIGIN',
+  'SESSION_SECRET',
+  'SMTP_URL',
+  'MAIL_FROM',
+  'PUBLIC_URL',
+  'CLIENT_DIST_DIR',
+  'LOG_LEVEL',
+  'TRUST_PROXY',
+  'COOKIE_SECURE',
+  'RATE_LIMIT_LOGIN',
+  'RATE_LIMIT_REGISTER',
+  'RATE_LIMIT_SEARCH',
+  'RATE_LIMIT_PLAY',
+];
+
+function serverEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production' };
+  for (const name of APP_VARIABLES) delete env[name];
+  return { ...env, LOG_LEVEL: 'silent', ...extra };
+}
+
+/** A small seeded generator, so that the word plan is the same from run to run. */
+function mulberry32(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+}
+
+function shuffledWordPool(): string[] {
+  const pool = [...new Set(guessWordsJson)].filter(
+    (word) => /^[a-z]{5}$/.test(word) && isValidGuessWord(word),
+  );
+  const random = mulberry32(20_240_611);
+  for (let i = pool.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(random() * (i + 1));
+    [pool[i], pool[j]] = [pool[j]!, pool[i]!];
+  }
+  return pool;
+}
+
+interface PlannedGame {
+  id: number;
+  cookie: string;
+  words: string[];
+}
+
+function sessionCookieOf(setCookie: string[]): string {
+  for (const header of setCookie) {
+    const pair = header.split(';', 1)[0] ?? '';
+    if (pair.startsWith(`${SESSION_COOKIE}=`)) return pair;
+  }
+  throw new Error(`no ${SESSION_COOKIE} cookie in ${JSON.stringify(setCookie)}`);
+}
+
+/** Thrown when the app has no game routes yet: the bare half is still reported. */
+class RouteUnavailable extends Error {}
+
+/** Registers users and makes `gameCount` games over HTTP; words chosen per game. */
+async function planGames(port: number, databaseUrl: string, gameCount: number) {
+  const users = await mapLimit(
+    Array.from({ length: USERS }, (_, i) => i),
+    4,
+    async (i) => {
+      const username = `bench${i}`;
+      const response = await request(port, 'POST', '/api/register', {
+        body: { username, email: `${username}@example.com`, password: 'bench-secret-1' },
+      });
+      if (response.status !== 200) {
+        throw new Error(
+          `register ${username}: ${response.status} ${JSON.stringify(response.json)}`,
+        );
+      }
+      return sessionCookieOf(response.setCookie);
+    },
+  );
+  const probe = await request(port, 'GET', '/api/games/new', { cookie: users[0]! });
+  if (probe.status === 404) throw new RouteUnavailable('GET /api/games/new answered 404');
+  const created = await mapLimit(
+    Array.from({ length: gameCount }, (_, i) => i),
+    8,
+    async (i) => {
+      const cookie = users[i % USERS]!;
+      const response = await request(port, 'GET', '/api/games/new', { cookie });
+      const gameId = response.json?.gameId;
+      if (response.status !== 200 || typeof gameId !== 'number') {
+        throw new Error(`new game: ${response.status} ${JSON.stringify(response.json)}`);
+      }
+      return { id: gameId, cookie };
+    },
+  );
+
+  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  let secrets: Map<number, string>;
+  try {
+    const rows = await sql<{ id: number; secret: string }[]>`SELECT id, secret FROM games`;
+    secrets = new Map(rows.map((row) => [row.id, row.secret.trim()]));
+  } finally {
+    await sql.end();
+  }
+
+  const pool = shuffledWordPool();
+  const games: PlannedGame[] = created.map((game, g) => {
+    const secret = secrets.get(game.id);
+    if (!secret) throw new Error(`game ${game.id} has no secret in the database`);
+    const words: string[] = [];
+    for (let k = 0; words.length < GUESSES_PER_GAME; k += 1) {
+      const word = pool[(g * (GUESSES_PER_GAME + 1) + k) % pool.length]!;
+      if (word !== secret) words.push(word);
+    }
+    // The guard: distinct valid words, never the secret, at most 19 per game.
+    if (new Set(words).size !== words.length || words.some((w) => w === secret)) {
+      throw new Error(`bad word plan for game ${game.id}`);
+    }
+    return { ...game, words };
+  });
+  return games;
+}
+
+/** Hands out each (game, word) pair once; request n → game n mod G, word ⌊n / G⌋. */
+class PairCursor {
+  private next = 0;
+  /** Requests asked for after every pair was used (each then gets a 400 on purpose). */
+  exhausted = 0;
+
+  constructor(private readonly games: PlannedGame[]) {}
+
+  get used(): number {
+    return this.next;
+  }
+
+  take(): { path: string; headers?: Record<string, string> } {
+    const n = this.next;
+    const game = this.games[n % this.games.length]!;
+    const word = game.words[Math.floor(n / this.games.length)];
+    if (word === undefined) {
+      this.exhausted += 1;
+      return { path: '/api/game/0/play/xxxxx' };
+    }
+    this.next += 1;
+    return { path: `/api/game/${game.id}/play/${word}`, headers: { cookie: game.cookie } };
+  }
+}
+
+function row(summary: LoadSummary): (string | number)[] {
+  return [
+    summary.label,
+    summary.requests,
+    summary.seconds.toFixed(2),
+    summary.rps.toFixed(0),
+    summary.p50,
+    summary.p97_5,
+    summary.p99,
+    summary.max,
+    summary.non2xx,
+    summary.notOk,
+    summary.errors,
+    summary.timeouts,
+    summary.serverCpuPercent === null ? '-' : summary.serverCpuPercent.toFixed(0),
+  ];
+}
+
+const HEADER = [
+  'route',
+  'requests',
+  'seconds',
+  'req/s',
+  'p50 ms',
+  'p97.5 ms',
+  'p99 ms',
+  'max ms',
+  'non-2xx',
+  'not ok',
+  'errors',
+  'timeouts',
+  'server CPU %',
+];
+
+function problemsOf(summary: LoadSummary, expected: number): string[] {
+  const problems: string[] = [];
+  if (summary.requests !== expected) {
+    problems.push(`${summary.label}: ${summary.requests} of ${expected} requests completed`);
+  }
+  if (summary.non2xx > 0) {
+    problems.push(
+      `${summary.label}: ${summary.non2xx} non-2xx ${JSON.stringify(summary.statusCodes)}`,
+    );
+  }
+  if (summary.notOk > 0) problems.push(`${summary.label}: ${summary.notOk} bodies not result ok`);
+  if (summary.errors > 0) problems.push(`${summary.label}: ${summary.errors} connection errors`);
+  if (summary.timeouts > 0) problems.push(`${summary.label}: ${summary.timeouts} timeouts`);
+  return problems;
+}
+
+async function main(cleanup: Cleanup): Promise<number> {
+  const capacity = 1 + WARMUP_REQUESTS + REQUESTS + SPARE_PAIRS;
+  const gameCount = Math.ceil(capacity / GUESSES_PER_GAME);
+  console.log(
+    `guess-route bench: autocannon ${CONNECTIONS} connections, pipelining 1, ` +
+      `${REQUESTS} requests per route after ${WARMUP_REQUESTS} warm-up; ` +
+      `node ${process.version}, ${os.availableParallelism()} CPUs, ` +
+      `load average ${os.loadavg()[0]!.toFixed(2)}`,
+  );
+
+  const databaseUrl = await createScratchDatabase(cleanup);
+  const [app, bare] = await Promise.all([
+    startServer(
+      'app',
+      serverEnv({
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: 'memory://',
+        SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-0',
+        PUBLIC_URL: 'http://127.0.0.1',
+        RATE_LIMIT_LOGIN: '1000000',
+        RATE_LIMIT_REGISTER: '1000000',
+        RATE_LIMIT_SEARCH: '1000000',
+        RATE_LIMIT_PLAY: '1000000',
+      }),
+      cleanup,
+    ),
+    startServer('bare', serverEnv({}), cleanup),
+  ]);
+
+  let games: PlannedGame[] | null = null;
+  let unavailable: string | null = null;
+  const setupStarted = Date.now();
+  try {
+    games = await planGames(app.port, databaseUrl, gameCount);
+  } catch (error) {
+    if (!(error instanceof RouteUnavailable)) throw error;
+    unavailable = error.message;
+  }
+  if (games) {
+    console.log(
+      `setup: ${USERS} users, ${games.length} games, up to ${GUESSES_PER_GAME} guesses each, ` +
+        `in ${((Date.now() - setupStarted) / 1000).toFixed(1)} s (Postgres, server in a child process)`,
+    );
+  }
+
+  const cursor = games ? new PairCursor(games) : null;
+  if (cursor) {
+    const first = cursor.take();
+    const smoke = await request(app.port, 'GET', first.path, { cookie: first.headers?.cookie });
+    if (smoke.status !== 200 || smoke.json?.result !== 'ok' || smoke.json.finished !== false) {
+      throw new Error(`smoke guess ${first.path}: ${smoke.status} ${JSON.stringify(smoke.json)}`);
+    }
+  }
+
+  const load = (label: string, server: RunningServer, amount: number, path: LoadOptions['path']) =>
+    runLoad({
+      label,
+      port: server.port,
+      serverPid: server.child.pid,
+      amount,
+      connections: CONNECTIONS,
+      path,
+      maxSeconds: RUN_MAX_SECONDS,
+    });
+
+  const problems: string[] = [];
+  const bareWarm = await load('bare warm-up', bare, WARMUP_REQUESTS, '/bare');
+  problems.push(...problemsOf(bareWarm, WARMUP_REQUESTS));
+  const bareRun = await load('bare GET /bare', bare, REQUESTS, '/bare');
+  problems.push(...problemsOf(bareRun, REQUESTS));
+
+  let guessRun: LoadSummary | null = null;
+  if (cursor && !unavailable) {
+    const take = () => cursor.take();
+    const guessWarm = await load('guess warm-up', app, WARMUP_REQUESTS, take);
+    problems.push(...problemsOf(guessWarm, WARMUP_REQUESTS));
+    guessRun = await load('guess GET /api/game/:id/play/:word', app, REQUESTS, take);
+    problems.push(...problemsOf(guessRun, REQUESTS));
+    if (cursor.exhausted > 0)
+      problems.push(`ran out of (game, word) pairs ${cursor.exhausted} times`);
+
+    // Cross-check in the database: one stored guess per 2xx, no game finished.
+    const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+    try {
+      const [stored] = await sql<{ guesses: number; finished: number }[]>`
+        SELECT (SELECT count(*)::int FROM guesses) AS guesses,
+               (SELECT count(*)::int FROM game_players WHERE status <> 'playing') AS finished`;
+      const expected = 1 + (guessWarm.statusCodes['200'] ?? 0) + (guessRun.statusCodes['200'] ?? 0);
+      console.log(
+        `database check: ${stored!.guesses} guesses stored for ${expected} answered 200 ` +
+          `(${cursor.used} pairs used of ${capacity}); ${stored!.finished} games finished`,
+      );
+      if (stored!.guesses !== expected) problems.push('stored guesses ≠ 200 answers');
+      if (stored!.finished !== 0)
+        problems.push(`${stored!.finished} games finished during the run`);
+    } finally {
+      await sql.end();
+    }
+  }
+
+  console.log('');
+  console.log(formatTable([HEADER, row(bareRun), ...(guessRun ? [row(guessRun)] : [])]));
+  console.log('');
+  if (!guessRun) {
+    console.log(`guess route: not measured (${unavailable ?? 'setup failed'})`);
+    return 2;
+  }
+  const ratio = guessRun.rps / bareRun.rps;
+  const ratioPass = ratio >= GOAL_RATIO;
+  const p99Pass = guessRun.p99 <= GOAL_P99_MS;
+  console.log(
+    `throughput ratio guess/bare: ${ratio.toFixed(3)}  (goal ≥ ${GOAL_RATIO})  ${ratioPass ? 'PASS' : 'MISS'}`,
+  );
+  console.log(
+    `guess p99: ${guessRun.p99} ms  (goal ≤ ${GOAL_P99_MS} ms)  ${p99Pass ? 'PASS' : 'MISS'}`,
+  );
+  if (problems.length > 0) {
+    console.log(`HARNESS PROBLEMS (figures not valid):\n  - ${problems.join('\n  - ')}`);
+    return 1;
+  }
+  console.log('harness: every request answered 2xx with result ok; no repeats, no finished games');
+  return 0;
+}
+
+const cleanup = new Cleanup();
+const deadline = setTimeout(() => {
+  console.error(`bench: deadline of ${DEADLINE_MS / 1000} s reached; stopping`);
+  void cleanup.run().finally(() => process.exit(1));
+}, DEADLINE_MS);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`bench: ${signal}; cleaning up`);
+    void cleanup.run().finally(() => process.exit(130));
+  });
+}
+
+let exitCode = 1;
+try {
+  exitCode = await main(cleanup);
+} catch (error) {
+  console.error('bench failed:', error);
+} finally {
+  await cleanup.run();
+  clearTimeout(deadline);
+}
+process.exit(exitCode);

@@ -1,0 +1,402 @@
+// Leaderboard route vs. a bare Fastify JSON route, in the same run (goal: leaderboard
+// throughput ≥ 0.5 × bare). Machines are shared and noisy, so the ratio is the figure to
+// judge, not the absolute rates; the two are measured twice, interleaved, and both rounds are
+// printed.
+//
+// Data: 100,000 users and 1,000,000 finished solo games (70 % won, each win a point award)
+// spread over the last 30 days, inserted by server-side SQL (generate_series) into a scratch
+// Postgres database before the app starts, so the app meets them as it would in production.
+// The first leaderboard request then finds no snapshot and computes it once (its latency is
+// the cost of one full refresh on this data, printed as "cold"); every measured request is
+// served from that snapshot, cycling daily → weekly → alltime.
+//
+// Layout as in guess-route.bench.ts: this process generates load (autocannon, 50 connections,
+// pipelining 1, a fixed number of requests, each run capped in time); the real app and the
+// bare app run in child processes of their own on 127.0.0.1. Everything (servers, scratch
+// database) is undone on exit, on error, on a signal and at the deadline.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import postgres from 'postgres';
+import { openDatabase } from '../server/src/db/database.ts';
+import {
+  Cleanup,
+  createScratchDatabase,
+  formatTable,
+  type LoadSummary,
+  request,
+  runLoad,
+  type RunningServer,
+  startServer,
+} from './support/harness.ts';
+
+const USERS = 100_000;
+const GAMES = 1_000_000;
+const WIN_SHARE = 0.7;
+const CONNECTIONS = 50;
+const REQUESTS = 50_000;
+const WARMUP_REQUESTS = 2_000;
+const ROUNDS = 3;
+const GOAL_RATIO = 0.5;
+/** The whole bench stops (and cleans up) after this long, whatever happens. */
+const DEADLINE_MS = 8 * 60_000;
+/** One measured or warm-up run stops after this long. */
+const RUN_MAX_SECONDS = 60;
+const KINDS = ['daily', 'weekly', 'alltime'] as const;
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/**
+ * A clean environment for the servers: nothing of the caller's own configuration (DATABASE_URL,
+ * REDIS_URL, …) leaks in; only what the bench sets.
+ */
+function serverEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    ...extra,
+  };
+}
+
+/**
+ * CPU seconds (user + system, all threads) a process has used so far, from /proc on Linux;
+ * null elsewhere. Per request, it is far less sensitive than req/s to other load on a shared
+ * machine, so it is printed beside the throughput.
+ */
+function cpuSecondsOf(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces) start at its closing parenthesis.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+
+const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
+
+/** Users, games, players and point awards as settled games leave them, all in SQL. */
+async function seed(databaseUrl: string): Promise<void> {
+  // Migrations first, exactly as the app applies them.
+  const handle = await openDatabase({ databaseUrl, dataDir: 'memory://' });
+  await handle.close();
+
+  // One connection: the temporary table lives in its session.
+  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    const step = async (label: string, run: () => Promise<unknown>) => {
+      const started = performance.now();
+      await run();
+      console.log(`  ${label}: ${seconds(started)} s`);
+    };
+    await sql`SET synchronous_commit = off`;
+    await step(`${USERS.toLocaleString('en')} users`, async () => {
+      await sql`
+        INSERT INTO users (id, username, email, created_at)
+        SELECT g, 'player' || g, 'player' || g || '@example.com', now() - interval '60 days'
+        FROM generate_series(1, ${USERS}::int) AS g`;
+      await sql`SELECT setval(pg_get_serial_sequence('users', 'id'), ${USERS}::int)`;
+    });
+    // Per game: its player (skewed, so a few play a lot), result, guesses and finish time.
+    await step('game plan (temporary table)', async () => {
+      await sql`
+        CREATE TEMPORARY TABLE plan AS
+        SELECT g AS id,
+               least(${USERS}::int, 1 + floor(power(random(), 2) * ${USERS}::int)::int) AS user_id,
+               random() < ${WIN_SHARE}::float8 AS won,
+               1 + floor(random() * 15)::int AS guesses,
+               now() - random() * interval '30 days' AS finished_at
+        FROM generate_series(1, ${GAMES}::int) AS g`;
+    });
+    await step(`${GAMES.toLocaleString('en')} games`, async () => {
+      await sql`
+        INSERT INTO games (id, mode, secret, settled_at, created_at)
+        SELECT id, 'solo', 'crane', finished_at, finished_at - interval '3 minutes' FROM plan`;
+      await sql`SELECT setval(pg_get_serial_sequence('games', 'id'), ${GAMES}::int)`;
+    });
+    await step(`${GAMES.toLocaleString('en')} game_players`, async () => {
+      await sql`
+        INSERT INTO game_players (game_id, user_id, score, status, outcome, guess_count,
+                                  last_guess, last_played_at, finished_at)
+        SELECT id, user_id,
+               CASE WHEN won THEN 100 - 5 * (guesses - 1) ELSE 0 END,
+               CASE WHEN won THEN 'won' ELSE 'lost' END,
+               CASE WHEN won THEN 'win' ELSE 'lose' END,
+               CASE WHEN won THEN guesses ELSE 20 END,
+               CASE WHEN won THEN 'crane' ELSE 'slate' END,
+               finished_at, finished_at
+        FROM plan`;
+    });
+    await step('point_awards for the won games', async () => {
+      await sql`
+        INSERT INTO point_awards (user_id, game_id, points, awarded_at)
+        SELECT user_id, id, 100 - 5 * (guesses - 1), finished_at FROM plan WHERE won`;
+    });
+    await step('users.points, game_ct, win_ct', async () => {
+      await sql`
+        UPDATE users AS u
+        SET points = s.points, game_ct = s.games, win_ct = s.wins
+        FROM (SELECT user_id,
+                     coalesce(sum(100 - 5 * (guesses - 1)) FILTER (WHERE won), 0)::int AS points,
+                     count(*)::int AS games,
+                     (count(*) FILTER (WHERE won))::int AS wins
+              FROM plan GROUP BY user_id) AS s
+        WHERE u.id = s.user_id`;
+    });
+    await step('ANALYZE', () => sql`ANALYZE`);
+    const [counts] = await sql<{ users: number; games: number; awards: number }[]>`
+      SELECT (SELECT count(*)::int FROM users) AS users,
+             (SELECT count(*)::int FROM games WHERE settled_at IS NOT NULL) AS games,
+             (SELECT count(*)::int FROM point_awards) AS awards`;
+    console.log(
+      `  in the database: ${counts!.users} users, ${counts!.games} finished games, ` +
+        `${counts!.awards} point awards`,
+    );
+  } finally {
+    await sql.end();
+  }
+}
+
+/** The stored all-time leader and what the snapshot says, for a correctness check. */
+async function checkAgainstDatabase(databaseUrl: string, served: unknown): Promise<string[]> {
+  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    const [top] = await sql<{ id: number; score: number }[]>`
+      SELECT user_id AS id, sum(points)::int AS score FROM point_awards
+      GROUP BY user_id ORDER BY score DESC, user_id LIMIT 1`;
+    const [snapshots] = await sql<{ count: number; versions: number }[]>`
+      SELECT count(*)::int AS count, sum(version)::int AS versions FROM leaderboard_snapshots`;
+    const first = (served as { scores?: { id: number; score: number }[] }).scores?.[0];
+    const problems: string[] = [];
+    if (!first || first.score !== top?.score) {
+      problems.push(`alltime leader ${JSON.stringify(first)} ≠ SQL ${JSON.stringify(top)}`);
+    }
+    // Computed exactly once, despite every request of the run: three kinds, version 1 each.
+    if (snapshots?.count !== 3 || snapshots.versions !== 3) {
+      problems.push(`snapshots ${JSON.stringify(snapshots)}: expected 3 rows at version 1`);
+    }
+    return problems;
+  } finally {
+    await sql.end();
+  }
+}
+
+/** A run plus the server's CPU time per request (µs), when /proc tells it. */
+type Measured = LoadSummary & { cpuUs: number | null };
+
+function row(summary: Measured): (string | number)[] {
+  return [
+    summary.label,
+    summary.requests,
+    summary.seconds.toFixed(2),
+    summary.rps.toFixed(0),
+    summary.p50,
+    summary.p99,
+    summary.max,
+    summary.non2xx,
+    summary.notOk,
+    summary.errors,
+    summary.timeouts,
+    summary.cpuUs === null ? '-' : summary.cpuUs.toFixed(0),
+  ];
+}
+
+const HEADER = [
+  'route',
+  'requests',
+  'seconds',
+  'req/s',
+  'p50 ms',
+  'p99 ms',
+  'max ms',
+  'non-2xx',
+  'not ok',
+  'errors',
+  'timeouts',
+  'server CPU µs/req',
+];
+
+function problemsOf(summary: LoadSummary, expected: number): string[] {
+  const problems: string[] = [];
+  if (summary.requests !== expected) {
+    problems.push(`${summary.label}: ${summary.requests} of ${expected} requests completed`);
+  }
+  if (summary.non2xx > 0) {
+    problems.push(
+      `${summary.label}: ${summary.non2xx} non-2xx ${JSON.stringify(summary.statusCodes)}`,
+    );
+  }
+  if (summary.notOk > 0) problems.push(`${summary.label}: ${summary.notOk} bodies not result ok`);
+  if (summary.errors > 0) problems.push(`${summary.label}: ${summary.errors} connection errors`);
+  if (summary.timeouts > 0) problems.push(`${summary.label}: ${summary.timeouts} timeouts`);
+  return problems;
+}
+
+async function main(cleanup: Cleanup): Promise<number> {
+  console.log(
+    `leaderboard-route bench: autocannon ${CONNECTIONS} connections, pipelining 1, ` +
+      `${REQUESTS} requests per route per round, ${ROUNDS} rounds, after ${WARMUP_REQUESTS} ` +
+      `warm-up; node ${process.version}, ${os.availableParallelism()} CPUs, ` +
+      `load average ${os.loadavg()[0]!.toFixed(2)}`,
+  );
+  const databaseUrl = await createScratchDatabase(cleanup);
+  const seedStarted = performance.now();
+  console.log('seeding (server-side SQL):');
+  await seed(databaseUrl);
+  console.log(`seeded in ${seconds(seedStarted)} s`);
+
+  const [app, bare] = await Promise.all([
+    startServer(
+      'app',
+      serverEnv({
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: 'memory://',
+        SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-0',
+        PUBLIC_URL: 'http://127.0.0.1',
+      }),
+      cleanup,
+    ),
+    startServer('bare', serverEnv({}), cleanup),
+  ]);
+
+  // The first request meets an empty snapshot table: one full computation on 1M games.
+  const coldStarted = performance.now();
+  const cold = await request(app.port, 'GET', '/api/leaders/alltime');
+  const coldMs = performance.now() - coldStarted;
+  const scores = cold.json?.scores;
+  if (cold.status !== 200 || !Array.isArray(scores) || scores.length !== 100) {
+    throw new Error(`cold leaderboard: ${cold.status} ${JSON.stringify(cold.json)?.slice(0, 300)}`);
+  }
+  const sizes: string[] = [];
+  for (const kind of KINDS) {
+    const response = await request(app.port, 'GET', `/api/leaders/${kind}`);
+    const entries = (response.json?.scores as unknown[] | undefined)?.length ?? 0;
+    sizes.push(`${kind} ${entries} entries, ${JSON.stringify(response.json).length} bytes`);
+  }
+  console.log(
+    `cold start: first GET /api/leaders/alltime computed all three snapshots in ` +
+      `${coldMs.toFixed(0)} ms; ${sizes.join('; ')}`,
+  );
+
+  let next = 0;
+  const leaderboardPath = () => ({ path: `/api/leaders/${KINDS[next++ % KINDS.length]}` });
+  const load = async (
+    label: string,
+    server: RunningServer,
+    amount: number,
+    path: Parameters<typeof runLoad>[0]['path'],
+  ): Promise<Measured> => {
+    const cpuBefore = cpuSecondsOf(server.child.pid);
+    const summary = await runLoad({
+      label,
+      port: server.port,
+      amount,
+      connections: CONNECTIONS,
+      path,
+      maxSeconds: RUN_MAX_SECONDS,
+    });
+    const cpuAfter = cpuSecondsOf(server.child.pid);
+    const cpuUs =
+      cpuBefore === null || cpuAfter === null || summary.requests === 0
+        ? null
+        : ((cpuAfter - cpuBefore) * 1e6) / summary.requests;
+    return { ...summary, cpuUs };
+  };
+
+  const problems: string[] = [];
+  problems.push(
+    ...problemsOf(await load('bare warm-up', bare, WARMUP_REQUESTS, '/bare'), WARMUP_REQUESTS),
+  );
+  problems.push(
+    ...problemsOf(
+      await load('leaderboard warm-up', app, WARMUP_REQUESTS, leaderboardPath),
+      WARMUP_REQUESTS,
+    ),
+  );
+  const bareRuns: Measured[] = [];
+  const leaderboardRuns: Measured[] = [];
+  for (let round = 1; round <= ROUNDS; round += 1) {
+    const bareRun = await load(`bare GET /bare (round ${round})`, bare, REQUESTS, '/bare');
+    problems.push(...problemsOf(bareRun, REQUESTS));
+    bareRuns.push(bareRun);
+    const leaderboardRun = await load(
+      `GET /api/leaders/:type (round ${round})`,
+      app,
+      REQUESTS,
+      leaderboardPath,
+    );
+    problems.push(...problemsOf(leaderboardRun, REQUESTS));
+    leaderboardRuns.push(leaderboardRun);
+  }
+  problems.push(...(await checkAgainstDatabase(databaseUrl, cold.json)));
+
+  console.log('');
+  console.log(
+    formatTable([HEADER, ...bareRuns.flatMap((b, i) => [row(b), row(leaderboardRuns[i]!)])]),
+  );
+  console.log('');
+  const ratios = leaderboardRuns.map((run, i) => run.rps / bareRuns[i]!.rps);
+  const total = (runs: Measured[]) =>
+    runs.reduce((sum, run) => sum + run.requests, 0) /
+    runs.reduce((sum, run) => sum + run.seconds, 0);
+  const ratio = total(leaderboardRuns) / total(bareRuns);
+  console.log(
+    `throughput ratio leaderboard/bare: ${ratio.toFixed(3)} over ${ROUNDS} rounds ` +
+      `(rounds: ${ratios.map((r) => r.toFixed(3)).join(', ')})  (goal ≥ ${GOAL_RATIO})  ` +
+      `${ratio >= GOAL_RATIO ? 'PASS' : 'MISS'}`,
+  );
+  const meanCpu = (runs: Measured[]) =>
+    runs.every((run) => run.cpuUs !== null)
+      ? runs.reduce((sum, run) => sum + run.cpuUs!, 0) / runs.length
+      : null;
+  const [bareCpu, leaderboardCpu] = [meanCpu(bareRuns), meanCpu(leaderboardRuns)];
+  if (bareCpu !== null && leaderboardCpu !== null) {
+    console.log(
+      `server CPU per request: bare ${bareCpu.toFixed(0)} µs, leaderboard ` +
+        `${leaderboardCpu.toFixed(0)} µs (ratio bare/leaderboard ` +
+        `${(bareCpu / leaderboardCpu).toFixed(3)}: the throughput ratio a server-bound run ` +
+        `would reach, whatever else loads the machine)`,
+    );
+  }
+  if (problems.length > 0) {
+    console.log(`HARNESS PROBLEMS (figures not valid):\n  - ${problems.join('\n  - ')}`);
+    return 1;
+  }
+  console.log(
+    'harness: every request answered 2xx with result ok; snapshot computed once (version 1), ' +
+      'all-time leader matches SQL',
+  );
+  return 0;
+}
+
+const cleanup = new Cleanup();
+const deadline = setTimeout(() => {
+  console.error(`bench: deadline of ${DEADLINE_MS / 1000} s reached; stopping`);
+  void cleanup.run().finally(() => process.exit(1));
+}, DEADLINE_MS);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`bench: ${signal}; cleaning up`);
+    void cleanup.run().finally(() => process.exit(130));
+  });
+}
+
+let exitCode = 1;
+try {
+  exitCode = await main(cleanup);
+} catch (error) {
+  console.error('bench failed:', error);
+} finally {
+  await cleanup.run();
+  clearTimeout(deadline);
+}
+process.exit(exitCode);

@@ -1,0 +1,370 @@
+// What every bench shares: a scratch Postgres database, servers in child processes, a small
+// HTTP client for setting up data, and autocannon runs summarised the same way.
+import { type ChildProcess, fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import postgres from 'postgres';
+import type { HeapReport, ServerMessage, ServerMode } from './server-process.ts';
+
+/** The Postgres where scratch databases are made (trust auth, as for the tests). */
+export const ADMIN_POSTGRES_URL =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** Things to undo at the end, last registered first; run once, even after an error. */
+export class Cleanup {
+  private readonly steps: { name: string; run: () => Promise<void> }[] = [];
+  private done: Promise<void> | null = null;
+
+  add(name: string, run: () => Promise<void>): void {
+    this.steps.push({ name, run });
+  }
+
+  run(): Promise<void> {
+    this.done ??= (async () => {
+      for (const step of this.steps.reverse()) {
+        try {
+          await step.run();
+        } catch (error) {
+          console.error(`cleanup: ${step.name} failed:`, error);
+        }
+      }
+    })();
+    return this.done;
+  }
+}
+
+/** Creates `jotto_bench_<random>` and registers its drop (WITH FORCE) with `cleanup`. */
+export async function createScratchDatabase(cleanup: Cleanup): Promise<string> {
+  const name = `jotto_bench_${randomBytes(6).toString('hex')}`;
+  const admin = postgres(ADMIN_POSTGRES_URL, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  cleanup.add(`drop database ${name}`, async () => {
+    const dropper = postgres(ADMIN_POSTGRES_URL, { max: 1, onnotice: () => {} });
+    try {
+      await dropper.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    } finally {
+      await dropper.end();
+    }
+  });
+  const url = new URL(ADMIN_POSTGRES_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export interface RunningServer {
+  port: number;
+  child: ChildProcess;
+}
+
+/**
+ * Forks `server-process.ts` in the given mode and waits for its port. Registers a stop with
+ * `cleanup`: a `close` message, then SIGKILL of that child (by its pid) after 10 s.
+ */
+export async function startServer(
+  mode: ServerMode,
+  env: NodeJS.ProcessEnv,
+  cleanup: Cleanup,
+  options: { execArgv?: string[] } = {},
+): Promise<RunningServer> {
+  const child = fork(path.join(import.meta.dirname, 'server-process.ts'), [mode], {
+    cwd: import.meta.dirname,
+    env,
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_CPU_PROFILE_DIR
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE_DIR}`]
+        : []),
+      ...(options.execArgv ?? []),
+    ],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  cleanup.add(`stop ${mode} server (pid ${child.pid})`, async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    if (child.connected) child.send('close');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`${mode} server did not start in 60 s`)),
+      60_000,
+    );
+    child.on('message', (message: ServerMessage) => {
+      if ('port' in message) {
+        clearTimeout(timer);
+        resolve(message.port);
+      } else if ('error' in message) {
+        clearTimeout(timer);
+        reject(new Error(`${mode} server failed to start:\n${message.error}`));
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${mode} server exited with code ${String(code)} before listening`));
+    });
+  });
+  return { port, child };
+}
+
+/**
+ * Asks a server child to collect garbage (twice; it must run with `--expose-gc`) and to report
+ * its memory and socket count. Rejects after `timeoutMs` or if the child goes away.
+ */
+export function heapOf(server: RunningServer, timeoutMs = 30_000): Promise<HeapReport> {
+  const { child } = server;
+  return new Promise((resolve, reject) => {
+    const done = () => {
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+    };
+    const onMessage = (message: ServerMessage) => {
+      if (!('heap' in message)) return;
+      done();
+      resolve(message.heap);
+    };
+    const onExit = () => {
+      done();
+      reject(new Error('server exited before reporting its heap'));
+    };
+    const timer = setTimeout(() => {
+      done();
+      reject(new Error(`no heap report in ${timeoutMs} ms`));
+    }, timeoutMs);
+    child.on('message', onMessage);
+    child.once('exit', onExit);
+    child.send('heap');
+  });
+}
+
+export interface HttpResult {
+  status: number;
+  json: Record<string, unknown> | null;
+  setCookie: string[];
+}
+
+const setupAgent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+
+/** One request for setting up data (not for load): JSON in and out, over loopback. */
+export function request(
+  port: number,
+  method: 'GET' | 'POST',
+  urlPath: string,
+  options: { body?: unknown; cookie?: string } = {},
+): Promise<HttpResult> {
+  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path: urlPath,
+        agent: setupAgent,
+        timeout: 30_000,
+        headers: {
+          ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(options.cookie ? { cookie: options.cookie } : {}),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let json: Record<string, unknown> | null = null;
+          try {
+            json = JSON.parse(text) as Record<string, unknown>;
+          } catch {
+            json = null;
+          }
+          resolve({
+            status: res.statusCode ?? 0,
+            json,
+            setCookie: res.headers['set-cookie'] ?? [],
+          });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`${method} ${urlPath} timed out`)));
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** Runs `fn` over `items` with at most `limit` at a time; results keep the input order. */
+export async function mapLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await fn(items[index] as T, index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/** What one measured autocannon run is summarised to. */
+export interface LoadSummary {
+  label: string;
+  requests: number;
+  /** From the start of the run to its last response. */
+  seconds: number;
+  /** Completed responses per second over `seconds`. */
+  rps: number;
+  p50: number;
+  p97_5: number;
+  p99: number;
+  max: number;
+  non2xx: number;
+  /** 2xx responses whose body was not `{"result":"ok", …}`. */
+  notOk: number;
+  errors: number;
+  timeouts: number;
+  statusCodes: Record<string, number>;
+  /** Server CPU time over wall time, in % of one core; null when not measured. */
+  serverCpuPercent: number | null;
+}
+
+export interface LoadOptions {
+  label: string;
+  port: number;
+  /** Requests in total, spread evenly over the connections by autocannon. */
+  amount: number;
+  connections: number;
+  /** A fixed path, or a function giving each request its own path and headers. */
+  path: string | (() => { path: string; headers?: Record<string, string> });
+  /** Hard cap on the run's wall time, in seconds. */
+  maxSeconds: number;
+  /** The server's process, to report how busy its CPU was (Linux only). */
+  serverPid?: number | undefined;
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc; null elsewhere. */
+function cpuSecondsOf(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // Fields 14 and 15 of proc(5) (utime, stime), counted after the name: 12 and 13 here.
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? ticks / 100 : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * One autocannon run against loopback: `amount` requests over `connections` connections, no
+ * pipelining, stopped after `maxSeconds` whatever happens.
+ */
+export async function runLoad(options: LoadOptions): Promise<LoadSummary> {
+  let notOk = 0;
+  const next = options.path;
+  let instance: autocannon.Instance | undefined;
+  // autocannon notices the end of an `amount` run only at its next sample tick and rounds its
+  // duration to that tick; time the run here instead: start until the last response.
+  let lastResponseAt = 0;
+  const cpuBefore = cpuSecondsOf(options.serverPid);
+  const startedAt = performance.now();
+  const finished = new Promise<autocannon.Result>((resolve, reject) => {
+    instance = autocannon(
+      {
+        url: `http://127.0.0.1:${options.port}`,
+        connections: options.connections,
+        pipelining: 1,
+        amount: options.amount,
+        timeout: 10,
+        sampleInt: 100,
+        requests: [
+          {
+            method: 'GET',
+            ...(typeof next === 'string'
+              ? { path: next }
+              : {
+                  setupRequest: (req) => {
+                    const { path: urlPath, headers } = next();
+                    return { ...req, path: urlPath, headers: { ...req.headers, ...headers } };
+                  },
+                }),
+            onResponse: (status, body) => {
+              if (status >= 200 && status < 300 && !body.startsWith('{"result":"ok"')) notOk += 1;
+            },
+          },
+        ],
+      },
+      (error, result) => (error ? reject(error as Error) : resolve(result)),
+    );
+  });
+  instance?.on('response', () => {
+    lastResponseAt = performance.now();
+  });
+  const limit = setTimeout(() => instance?.stop(), options.maxSeconds * 1000);
+  try {
+    const result = await finished;
+    const statusCodes = Object.fromEntries(
+      Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [code, stat.count ?? 0]),
+    );
+    const requests = result.requests.total;
+    const seconds = Math.max(0, lastResponseAt - startedAt) / 1000;
+    const cpuAfter = cpuSecondsOf(options.serverPid);
+    return {
+      label: options.label,
+      requests,
+      seconds,
+      rps: seconds > 0 ? requests / seconds : 0,
+      p50: result.latency.p50,
+      p97_5: result.latency.p97_5,
+      p99: result.latency.p99,
+      max: result.latency.max,
+      non2xx: result.non2xx,
+      notOk,
+      errors: result.errors,
+      timeouts: result.timeouts,
+      statusCodes,
+      serverCpuPercent:
+        cpuBefore === null || cpuAfter === null || seconds === 0
+          ? null
+          : (100 * (cpuAfter - cpuBefore)) / seconds,
+    };
+  } finally {
+    clearTimeout(limit);
+  }
+}
+
+/** A plain text table: the first row is the header; numbers align right. */
+export function formatTable(rows: (string | number)[][]): string {
+  const cells = rows.map((row) => row.map((cell) => String(cell)));
+  const widths = cells[0]!.map((_, column) =>
+    Math.max(...cells.map((row) => (row[column] ?? '').length)),
+  );
+  return cells
+    .map((row, r) =>
+      row
+        .map((cell, column) =>
+          column === 0 || r === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!),
+        )
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
+}

@@ -1,0 +1,94 @@
+// A server under load, run as a child process of a bench (forked with an IPC channel) so that
+// the load generator and the server do not share one event loop: on a shared loop autocannon's
+// own work would be counted as server time and the two would slow each other unevenly.
+//
+//   mode `app`:  the real Jotto app, configured from the environment the bench hands in.
+//   mode `bare`: a bare Fastify app with one JSON route, GET /bare; the yardstick.
+//
+// Both listen on 127.0.0.1 on a free port and report it with `{ port }`. They close on a
+// `close` message, on SIGTERM/SIGINT, or when the bench goes away (the IPC channel closes).
+// A `heap` message (for memory benches; the child then runs with `--expose-gc`) collects
+// garbage twice and answers `{ heap }`: process.memoryUsage() and the open Socket.IO sockets.
+import type { FastifyInstance } from 'fastify';
+import Fastify from 'fastify';
+import { buildApp } from '../../server/src/app.ts';
+import { loadConfig } from '../../server/src/config.ts';
+
+export type ServerMode = 'app' | 'bare';
+
+/** The answer to a `heap` message; bytes, after the collections. */
+export interface HeapReport {
+  /** False when the child runs without `--expose-gc`: then nothing was collected first. */
+  collected: boolean;
+  heapUsed: number;
+  heapTotal: number;
+  rss: number;
+  external: number;
+  arrayBuffers: number;
+  /** Engine.IO connections open on this process (mode `app`), else null. */
+  sockets: number | null;
+}
+
+/** What the child sends its parent. */
+export type ServerMessage = { port: number } | { error: string } | { heap: HeapReport };
+
+function heapReport(app: FastifyInstance): HeapReport {
+  const collect = globalThis.gc;
+  // Twice: the first pass can leave objects whose finalisers free more on the second.
+  collect?.();
+  collect?.();
+  const usage = process.memoryUsage();
+  return {
+    collected: collect !== undefined,
+    heapUsed: usage.heapUsed,
+    heapTotal: usage.heapTotal,
+    rss: usage.rss,
+    external: usage.external,
+    arrayBuffers: usage.arrayBuffers,
+    sockets: app.hasDecorator('io') ? app.io.engine.clientsCount : null,
+  };
+}
+
+async function start(mode: ServerMode): Promise<FastifyInstance> {
+  if (mode === 'bare') {
+    const app = Fastify({ logger: false });
+    app.get('/bare', async () => ({ result: 'ok', matches: 2 }));
+    return app;
+  }
+  return buildApp(loadConfig(process.env));
+}
+
+async function main(): Promise<void> {
+  const mode = process.argv[2];
+  if (mode !== 'app' && mode !== 'bare') throw new Error(`unknown mode: ${String(mode)}`);
+  if (!process.send) throw new Error('server-process must be forked with an IPC channel');
+  const app = await start(mode);
+  let closing = false;
+  const close = async () => {
+    if (closing) return;
+    closing = true;
+    try {
+      await app.close();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('message', (message) => {
+    if (message === 'close') void close();
+    else if (message === 'heap') process.send?.({ heap: heapReport(app) } satisfies ServerMessage);
+  });
+  process.on('disconnect', () => void close());
+  process.on('SIGTERM', () => void close());
+  process.on('SIGINT', () => void close());
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('no TCP address');
+  process.send({ port: address.port } satisfies ServerMessage);
+}
+
+main().catch((error: unknown) => {
+  const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  process.send?.({ error: text } satisfies ServerMessage);
+  console.error(text);
+  process.exit(1);
+});
