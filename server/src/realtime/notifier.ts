@@ -1,6 +1,8 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Server } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents } from '@jotto/shared/realtime-events';
 import { userRoom } from '@jotto/shared/realtime-events';
+import type { PushMessage, PushSender } from './push-sender.ts';
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents>;
 
@@ -9,23 +11,91 @@ type EventPayload<E extends EventName> = Parameters<ServerToClientEvents[E]>[0];
 
 /**
  * The one place that tells users what happened. Services call it after their transaction
- * commits; it decides who hears what (the user's room, on every node through the adapter).
- * Until the Socket.IO channel is attached, nothing is delivered live and clients rely on
- * polling, which reads the same state.
+ * commits; it decides who hears what: a Socket.IO event to the user's room (every tab, on
+ * every node through the adapter) and, for the moments worth a notification, a push. Neither
+ * is load-bearing: a client that missed both catches up through the REST routes it polls,
+ * which read the same state.
  */
 export class Notifier {
   private io: RealtimeServer | null = null;
+
+  constructor(
+    private readonly push: PushSender,
+    private readonly publicUrl: string,
+    private readonly log: FastifyBaseLogger,
+  ) {}
 
   attach(io: RealtimeServer): void {
     this.io = io;
   }
 
   notify<E extends EventName>(userId: number, event: E, payload: EventPayload<E>): void {
-    if (!this.io) return;
-    // Socket.IO's emit is variadic over the event's parameters; the payload type is checked above.
-    (this.io.to(userRoom(userId)).emit as (event: E, payload: EventPayload<E>) => boolean)(
-      event,
-      payload,
-    );
+    if (this.io) {
+      try {
+        // Socket.IO's emit is variadic over the event's parameters; the payload is typed above.
+        const emit = this.io.to(userRoom(userId)).emit as (e: E, p: EventPayload<E>) => boolean;
+        emit.call(this.io.to(userRoom(userId)), event, payload);
+      } catch (err) {
+        this.log.warn({ err, event }, 'real-time event not delivered');
+      }
+    }
+    const message = this.pushMessageFor(event, payload);
+    if (message) {
+      this.push.send(userId, message).catch((err: unknown) => {
+        this.log.warn({ err, event }, 'push not delivered');
+      });
+    }
+  }
+
+  /** Which events also make a push notification, and what it says (spec §4). */
+  private pushMessageFor<E extends EventName>(
+    event: E,
+    payload: EventPayload<E>,
+  ): PushMessage | null {
+    const icon = `${this.publicUrl}/public/icon-192.png`;
+    const link = (path: string) => `${this.publicUrl}${path}`;
+    switch (event) {
+      case 'challenge:received': {
+        const { sender } = payload as EventPayload<'challenge:received'>;
+        return {
+          title: 'New challenge',
+          icon,
+          body: `${sender} challenged you to a game!`,
+          click_action: link('/challenges'),
+        };
+      }
+      case 'challenge:accepted': {
+        const { gameId } = payload as EventPayload<'challenge:accepted'>;
+        return {
+          title: 'Challenge accepted',
+          icon,
+          body: 'Your challenge was accepted. Game on!',
+          click_action: link(`/game/${gameId}`),
+        };
+      }
+      case 'friend:request': {
+        const { name } = payload as EventPayload<'friend:request'>;
+        return {
+          title: 'Friend request',
+          icon,
+          body: `${name} wants to be your friend`,
+          click_action: link('/friends'),
+        };
+      }
+      case 'game:counts': {
+        const counts = payload as EventPayload<'game:counts'>;
+        const opponentDone = counts.enemyWon || counts.enemyForfeit || counts.enemyScore === 0;
+        // Only the event of the opponent's last move; the client ignores it on a game page.
+        if (!opponentDone) return null;
+        return {
+          title: 'Your opponent finished',
+          icon,
+          body: 'Your opponent finished the game. Your move!',
+          click_action: link(`/game/${counts.gameId}`),
+        };
+      }
+      default:
+        return null;
+    }
   }
 }

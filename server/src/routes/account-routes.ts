@@ -62,7 +62,10 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{
       config: { changesState: true },
     },
     async (request, reply) => {
-      if (request.session) await app.sessions.destroy(request.session.sessionHash);
+      if (request.session) {
+        await app.sessions.destroy(request.session.sessionHash);
+        app.disconnectSession(request.session.sessionHash);
+      }
       reply.clearSessionCookie();
       return { result: 'ok' as const };
     },

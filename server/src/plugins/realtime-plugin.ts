@@ -1,0 +1,130 @@
+import type { IncomingMessage } from 'node:http';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Server } from 'socket.io';
+import { userRoom } from '@jotto/shared/realtime-events';
+import type { AppConfig } from '../config.ts';
+import type { RealtimeServer } from '../realtime/notifier.ts';
+import { isTrustedSource } from '../services/origin-policy.ts';
+import { SESSION_COOKIE } from './session-plugin.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The Socket.IO server on `${API_PREFIX}/socket.io`. */
+    io: RealtimeServer;
+    /** Disconnects every socket of one session, on every node (logout). */
+    disconnectSession(sessionHash: string): void;
+  }
+}
+
+/** Every socket of one session joins this room, so logout can close them on every node. */
+const sessionRoom = (sessionHash: string) => `session:${sessionHash}`;
+// An unauthenticated socket is refused at the handshake; this only bounds a slow one.
+const HANDSHAKE_TIMEOUT_MS = 10_000;
+
+/**
+ * Socket.IO, attached to Fastify's own HTTP server by this small plugin (the community
+ * fastify-socket.io targets Fastify 4). The handshake must come from a trusted origin and
+ * carry a live session cookie of a user with a username; each socket joins `user:{id}`.
+ * Clients send nothing over the socket: intents are REST calls, so there is no client payload
+ * to trust, and any event a client sends is dropped.
+ *
+ * With REDIS_URL, the classic Redis pub/sub adapter over ioredis fans events out to every
+ * node. We do not use sharded pub/sub: it pays off only on a Redis Cluster, and its adapter
+ * needs the node-redis client rather than the ioredis we already run; one Redis 7 node with
+ * plain pub/sub carries our event rates with room to spare.
+ */
+export const realtimePlugin = fp(
+  async (app: FastifyInstance, options: { config: AppConfig }) => {
+    const { config } = options;
+    const io: RealtimeServer = new Server(app.server, {
+      path: `${config.apiPrefix}/socket.io`,
+      serveClient: false,
+      connectTimeout: HANDSHAKE_TIMEOUT_MS,
+      cors:
+        config.clientOrigins.length > 0
+          ? { origin: config.clientOrigins, credentials: true }
+          : undefined,
+      allowRequest: (request: IncomingMessage, callback) => {
+        const protocol =
+          'encrypted' in request.socket && request.socket.encrypted ? 'https' : 'http';
+        const trusted = isTrustedSource(config, request.headers, protocol);
+        callback(trusted ? null : 'origin not allowed', trusted);
+      },
+    });
+
+    if (app.redis) {
+      // While Redis is away an event cannot cross nodes; it is dropped at once rather than
+      // queued (clients catch up through the REST routes they poll, and `seq` shows the gap).
+      const publisher = app.redis.duplicate({
+        lazyConnect: false,
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 0,
+      });
+      const subscriber = app.redis.duplicate({ lazyConnect: false });
+      for (const client of [publisher, subscriber]) {
+        client.on('error', (err: Error) =>
+          app.log.warn({ err: err.message }, 'redis adapter error'),
+        );
+      }
+      // The adapter does not await its publishes, so an outage would surface as unhandled
+      // rejections (fatal under close-with-grace); each failed publish is logged here instead.
+      const publish = publisher.publish.bind(publisher) as (
+        channel: string,
+        message: string | Buffer,
+      ) => Promise<number>;
+      Object.assign(publisher, {
+        publish: (channel: string, message: string | Buffer) =>
+          publish(channel, message).catch((err: unknown) => {
+            app.log.warn(
+              { err: err instanceof Error ? err.message : String(err) },
+              'event not fanned out: redis unavailable',
+            );
+            return 0;
+          }),
+      });
+      io.adapter(createAdapter(publisher, subscriber, { key: 'jotto:socket.io' }));
+      app.addHook('onClose', async () => {
+        publisher.disconnect();
+        subscriber.disconnect();
+      });
+    }
+
+    io.use(async (socket, next) => {
+      try {
+        const cookies = app.parseCookie(socket.request.headers.cookie ?? '');
+        const sessionId = cookies[SESSION_COOKIE];
+        const session = sessionId ? await app.sessions.resolve(sessionId) : null;
+        if (!session || session.userId === null || session.username === null) {
+          return next(new Error('unauthorized'));
+        }
+        socket.data.userId = session.userId;
+        socket.data.sessionHash = session.sessionHash;
+        return next();
+      } catch (err) {
+        app.log.error({ err }, 'socket handshake failed');
+        return next(new Error('unavailable'));
+      }
+    });
+
+    io.on('connection', (socket) => {
+      const { userId, sessionHash } = socket.data as { userId: number; sessionHash: string };
+      void socket.join([userRoom(userId), sessionRoom(sessionHash)]);
+    });
+
+    app.decorate('io', io);
+    app.decorate('disconnectSession', (sessionHash: string) => {
+      io.in(sessionRoom(sessionHash)).disconnectSockets(true);
+    });
+    app.addHook('preClose', async () => {
+      // Closes sockets before Fastify waits for connections to drain; clients reconnect elsewhere.
+      io.local.disconnectSockets(true);
+    });
+    app.addHook('onClose', async () => {
+      // Not io.close(): that would also close the HTTP server, which Fastify closes itself.
+      io.engine.close();
+    });
+  },
+  { name: 'realtime', dependencies: ['redis', 'session'] },
+);

@@ -1,0 +1,299 @@
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import type { BatchResponse, MulticastMessage } from 'firebase-admin/messaging';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { pushTokens, users } from '../src/db/schema.ts';
+import { SESSION_COOKIE } from '../src/plugins/session-plugin.ts';
+import type { PushTransport } from '../src/realtime/push-sender.ts';
+import {
+  connected,
+  openSocket,
+  quietFor,
+  recordEvents,
+  type ClientSocket,
+} from './socket-client.ts';
+import { registerUser, TestAgent } from './test-app.ts';
+import { createScratchPostgresDatabase } from './test-environment.ts';
+import type { FastifyInstance } from 'fastify';
+
+type Json = Record<string, unknown>;
+
+/** The push provider's boundary: records what would be sent and answers like the provider. */
+class RecordingPushTransport implements PushTransport {
+  readonly sent: MulticastMessage[] = [];
+  readonly rejectTokens = new Set<string>();
+  async sendEachForMulticast(message: MulticastMessage): Promise<BatchResponse> {
+    this.sent.push(message);
+    const responses = message.tokens.map((token) =>
+      this.rejectTokens.has(token)
+        ? {
+            success: false as const,
+            error: {
+              code: 'messaging/registration-token-not-registered',
+              message: 'gone',
+            } as never,
+          }
+        : { success: true as const, messageId: `m-${token}` },
+    );
+    const failureCount = responses.filter((r) => !r.success).length;
+    return { responses, successCount: responses.length - failureCount, failureCount };
+  }
+}
+
+describe('the Socket.IO channel on one node', () => {
+  let app: FastifyInstance;
+  let baseUrl: string;
+  let drop: () => Promise<void>;
+  const push = new RecordingPushTransport();
+  const sockets: ClientSocket[] = [];
+  const track = (socket: ClientSocket) => (sockets.push(socket), socket);
+
+  beforeAll(async () => {
+    const scratch = await createScratchPostgresDatabase();
+    drop = scratch.drop;
+    const config = loadConfig({
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: scratch.url,
+      SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
+      CLIENT_ORIGIN: 'https://client.jotto.test',
+      PUBLIC_URL: 'http://localhost:3000',
+      RATE_LIMIT_PLAY: '100000',
+      RATE_LIMIT_REGISTER: '100000',
+      RATE_LIMIT_LOGIN: '100000',
+    });
+    app = await buildApp(config, { pushTransport: push });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    sockets.forEach((s) => s.disconnect());
+    await app.close();
+    await drop();
+  });
+
+  const sessionOf = (agent: TestAgent) => agent.cookies.get(SESSION_COOKIE);
+  const idOf = async (username: string) =>
+    (await app.db.select({ id: users.id }).from(users).where(eq(users.username, username)))[0]!.id;
+
+  it('refuses a handshake without a session, with a forged one, or from a foreign origin', async () => {
+    await expect(connected(track(openSocket(baseUrl, undefined)))).rejects.toThrow('unauthorized');
+    await expect(connected(track(openSocket(baseUrl, 'x'.repeat(43))))).rejects.toThrow(
+      'unauthorized',
+    );
+    const { agent } = await registerUser(app);
+    await expect(
+      connected(track(openSocket(baseUrl, sessionOf(agent), { origin: 'https://evil.example' }))),
+    ).rejects.toThrow();
+    await connected(
+      track(openSocket(baseUrl, sessionOf(agent), { origin: 'https://client.jotto.test' })),
+    );
+    await connected(track(openSocket(baseUrl, sessionOf(agent))));
+  });
+
+  it('delivers challenge events to the users they concern, and to no one else', async () => {
+    const alice = await registerUser(app);
+    const bob = await registerUser(app);
+    const carol = await registerUser(app);
+    const aliceEvents = recordEvents(
+      await connected(track(openSocket(baseUrl, sessionOf(alice.agent)))),
+      ['challenge:accepted', 'challenge:denied', 'challenge:received'],
+    );
+    const bobSocket = await connected(track(openSocket(baseUrl, sessionOf(bob.agent))));
+    const bobEvents = recordEvents(bobSocket, ['challenge:received']);
+    const carolEvents = recordEvents(
+      await connected(track(openSocket(baseUrl, sessionOf(carol.agent)))),
+      ['challenge:received', 'challenge:accepted'],
+    );
+
+    const first = await alice.agent.post<Json>('/api/challenges/new', { username: bob.username });
+    const [received] = await bobEvents.waitFor(1);
+    expect(received!.payload).toEqual({
+      challengeId: first.body.challengeId,
+      sender: alice.username,
+    });
+    await bob.agent.post('/api/challenges/deny', { challenge_id: first.body.challengeId });
+    const [denied] = await aliceEvents.waitFor(1, 'challenge:denied');
+    expect(denied!.payload).toEqual({ challengeId: first.body.challengeId });
+
+    const second = await alice.agent.post<Json>('/api/challenges/new', { username: bob.username });
+    const accepted = await bob.agent.post<Json>('/api/challenges/accept', {
+      challenge_id: second.body.challengeId,
+    });
+    const [acceptedEvent] = await aliceEvents.waitFor(1, 'challenge:accepted');
+    expect(acceptedEvent!.payload).toEqual({
+      challengeId: second.body.challengeId,
+      gameId: accepted.body.gameId,
+    });
+    expect(await quietFor(carolEvents, 200)).toBe(true);
+    expect(carolEvents.events).toEqual([]);
+    expect(aliceEvents.events.filter((e) => e.name === 'challenge:received')).toEqual([]);
+  });
+
+  it('sends every guess of the opponent as game:counts, in order, to every tab', async () => {
+    const alice = await registerUser(app);
+    const bob = await registerUser(app);
+    const gameId = await app.games.createVersusGame([
+      await idOf(alice.username),
+      await idOf(bob.username),
+    ]);
+    const tab1 = recordEvents(await connected(track(openSocket(baseUrl, sessionOf(alice.agent)))), [
+      'game:counts',
+    ]);
+    const tab2 = recordEvents(await connected(track(openSocket(baseUrl, sessionOf(alice.agent)))), [
+      'game:counts',
+    ]);
+    const bobTab = recordEvents(await connected(track(openSocket(baseUrl, sessionOf(bob.agent)))), [
+      'game:counts',
+    ]);
+    const words = ['crane', 'sloth', 'pudgy', 'mound', 'fifth'];
+    const scores: number[] = [];
+    for (const word of words) {
+      const played = await bob.agent.get<Json>(`/api/game/${gameId}/play/${word}`);
+      expect(played.status).toBe(200);
+      scores.push(played.body.score as number);
+    }
+    for (const tab of [tab1, tab2]) {
+      const events = await tab.waitFor(words.length);
+      expect(events.map((e) => e.payload.seq)).toEqual([1, 2, 3, 4, 5]);
+      expect(events.map((e) => e.payload.enemyGuesses)).toEqual([1, 2, 3, 4, 5]);
+      expect(events.map((e) => e.payload.enemyScore)).toEqual(scores);
+      expect(
+        events.every((e) => e.payload.gameId === gameId && e.payload.outcome === 'pending'),
+      ).toBe(true);
+    }
+    // Bob's own guesses are not news to Bob.
+    expect(await quietFor(bobTab, 150)).toBe(true);
+    // The REST route the fallback polls reads the same state as the last event.
+    const counts = await alice.agent.get<Json>(`/api/game/${gameId}/counts`);
+    const { result, ...polled } = counts.body;
+    expect(result).toBe('ok');
+    expect(polled).toEqual(tab1.events.at(-1)!.payload);
+  });
+
+  it('a client that missed events while disconnected converges with one fetch on reconnect', async () => {
+    const alice = await registerUser(app);
+    const bob = await registerUser(app);
+    const gameId = await app.games.createVersusGame([
+      await idOf(alice.username),
+      await idOf(bob.username),
+    ]);
+    const steady = recordEvents(
+      await connected(track(openSocket(baseUrl, sessionOf(alice.agent)))),
+      ['game:counts'],
+    );
+    const flaky = track(openSocket(baseUrl, sessionOf(alice.agent)));
+    const flakyEvents = recordEvents(await connected(flaky), ['game:counts']);
+    await bob.agent.get(`/api/game/${gameId}/play/crane`);
+    await flakyEvents.waitFor(1);
+    flaky.disconnect();
+    for (const word of ['sloth', 'pudgy', 'giveup'])
+      await bob.agent.get(`/api/game/${gameId}/play/${word}`);
+    await steady.waitFor(4);
+    flaky.connect();
+    await connected(flaky);
+    // On every (re)connect the client fetches once (decisions §6).
+    const caughtUp = await alice.agent.get<Json>(`/api/game/${gameId}/counts`);
+    const { result: _result, ...state } = caughtUp.body;
+    expect(flakyEvents.events).toHaveLength(1);
+    expect(state).toEqual(steady.events.at(-1)!.payload);
+    expect(state).toMatchObject({ seq: 4, enemyForfeit: true, enemyGuesses: 3 });
+  });
+
+  it('logout disconnects that session’s sockets and leaves the user’s other sessions connected', async () => {
+    const { agent, username, password } = await registerUser(app);
+    const otherDevice = new TestAgent(app);
+    await otherDevice.post('/api/login', { username, password });
+    const doomed = await connected(track(openSocket(baseUrl, sessionOf(agent))));
+    const survivor = await connected(track(openSocket(baseUrl, sessionOf(otherDevice))));
+    const closed = new Promise<string>((resolve) => doomed.once('disconnect', resolve));
+    await agent.get('/api/logout');
+    expect(await closed).toBe('io server disconnect');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(survivor.connected).toBe(true);
+  });
+
+  it('drops anything a client sends and keeps serving it', async () => {
+    const alice = await registerUser(app);
+    const bob = await registerUser(app);
+    const socket = await connected(track(openSocket(baseUrl, sessionOf(alice.agent))));
+    const events = recordEvents(socket, ['challenge:received']);
+    (socket.emit as unknown as (event: string, ...args: unknown[]) => void)('game:counts', {
+      evil: true,
+    });
+    (socket.emit as unknown as (event: string, ...args: unknown[]) => void)(
+      'anything',
+      'x'.repeat(10_000),
+    );
+    await bob.agent.post('/api/challenges/new', { username: alice.username });
+    await events.waitFor(1);
+    expect(socket.connected).toBe(true);
+  });
+
+  describe('push notifications at the provider boundary', () => {
+    it('pushes a received challenge, an accepted one and an opponent who finished', async () => {
+      const alice = await registerUser(app);
+      const bob = await registerUser(app);
+      await alice.agent.post('/api/user/pushtoken', { token: `alice-device-${alice.username}` });
+      await bob.agent.post('/api/user/pushtoken', { token: `bob-device-${bob.username}` });
+      const sentTo = (token: string) => push.sent.filter((m) => m.tokens.includes(token));
+      const waitForPush = async (token: string, count: number) => {
+        for (let i = 0; i < 100 && sentTo(token).length < count; i++)
+          await new Promise((r) => setTimeout(r, 20));
+        return sentTo(token);
+      };
+
+      const { challengeId } = (
+        await alice.agent.post<Json>('/api/challenges/new', { username: bob.username })
+      ).body;
+      const [toBob] = await waitForPush(`bob-device-${bob.username}`, 1);
+      expect(toBob!.data).toEqual({
+        title: 'New challenge',
+        icon: 'http://localhost:3000/public/icon-192.png',
+        body: `${alice.username} challenged you to a game!`,
+        click_action: 'http://localhost:3000/challenges',
+      });
+      const { gameId } = (
+        await bob.agent.post<Json>('/api/challenges/accept', { challenge_id: challengeId })
+      ).body;
+      const [toAlice] = await waitForPush(`alice-device-${alice.username}`, 1);
+      expect(toAlice!.data).toMatchObject({
+        title: 'Challenge accepted',
+        click_action: `http://localhost:3000/game/${gameId}`,
+      });
+
+      // An ordinary guess is not worth a notification.
+      await bob.agent.get(`/api/game/${gameId}/play/crane`);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(sentTo(`alice-device-${alice.username}`)).toHaveLength(1);
+      await bob.agent.get(`/api/game/${gameId}/play/giveup`);
+      const finished = await waitForPush(`alice-device-${alice.username}`, 2);
+      expect(finished[1]!.data!.body).toContain('finished');
+      expect(finished[1]!.data!.click_action).toBe(`http://localhost:3000/game/${gameId}`);
+    });
+
+    it('forgets tokens the provider says are dead', async () => {
+      const alice = await registerUser(app);
+      const bob = await registerUser(app);
+      const dead = `dead-${bob.username}`;
+      const live = `live-${bob.username}`;
+      await bob.agent.post('/api/user/pushtoken', { token: dead });
+      await bob.agent.post('/api/user/pushtoken', { token: live });
+      push.rejectTokens.add(dead);
+      await alice.agent.post('/api/challenges/new', { username: bob.username });
+      let remaining: string[] = [];
+      for (let i = 0; i < 100; i++) {
+        remaining = (
+          await app.db
+            .select()
+            .from(pushTokens)
+            .where(eq(pushTokens.userId, await idOf(bob.username)))
+        ).map((r) => r.token);
+        if (remaining.length === 1) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(remaining).toEqual([live]);
+    });
+  });
+});
