@@ -5,6 +5,7 @@ import addFormats from 'ajv-formats';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
+import { LeaderboardRefreshJob } from './jobs/leaderboard-refresh-job.ts';
 import { clientStaticPlugin } from './plugins/client-static-plugin.ts';
 import { crossSiteGuardPlugin } from './plugins/cross-site-guard-plugin.ts';
 import { databasePlugin } from './plugins/database-plugin.ts';
@@ -12,16 +13,24 @@ import { errorHandlerPlugin } from './plugins/error-handler-plugin.ts';
 import { metricsPlugin } from './plugins/metrics-plugin.ts';
 import { openApiPlugin } from './plugins/openapi-plugin.ts';
 import { rateLimitPlugin } from './plugins/rate-limit-plugin.ts';
+import { realtimePlugin } from './plugins/realtime-plugin.ts';
 import { redisPlugin } from './plugins/redis-plugin.ts';
 import { sessionPlugin } from './plugins/session-plugin.ts';
 import { accountRoutes } from './routes/account-routes.ts';
 import { challengeRoutes } from './routes/challenge-routes.ts';
+import { friendRoutes } from './routes/friend-routes.ts';
 import { gameRoutes } from './routes/game-routes.ts';
+import { leaderboardRoutes } from './routes/leaderboard-routes.ts';
 import { opsRoutes } from './routes/ops-routes.ts';
+import { socialAuthRoutes } from './routes/social-auth-routes.ts';
 import { AccountService } from './services/account-service.ts';
 import { Notifier } from './realtime/notifier.ts';
+import { createFirebaseTransport, PushSender, type PushTransport } from './realtime/push-sender.ts';
 import { ChallengeService } from './services/challenge-service.ts';
+import { FriendService } from './services/friend-service.ts';
 import { GameService } from './services/game-service.ts';
+import { LeaderboardService } from './services/leaderboard-service.ts';
+import { ProfileService } from './services/profile-service.ts';
 import { createMailer } from './services/mailer.ts';
 
 declare module 'fastify' {
@@ -37,6 +46,8 @@ declare module 'fastify' {
 export interface AppOverrides {
   /** An already opened database; the app will not close it. */
   database?: DatabaseHandle;
+  /** Stands in for the push provider (unreachable from tests); null turns push off. */
+  pushTransport?: PushTransport | null;
 }
 
 // 64 KiB is far above any body the API takes; larger ones get 413 before they are parsed.
@@ -110,15 +121,30 @@ export async function buildApp(
     log: app.log,
   });
 
-  const notifier = new Notifier();
+  await app.register(realtimePlugin, { config });
+  const push = new PushSender(
+    app.db,
+    overrides.pushTransport !== undefined
+      ? overrides.pushTransport
+      : await createFirebaseTransport(config.firebaseServiceAccount),
+    app.log,
+  );
+  app.addHook('onClose', () => push.close());
+  const notifier = new Notifier(push, config.publicUrl, app.log);
+  notifier.attach(app.io);
   app.decorate('notifier', notifier);
   const games = new GameService(app.db);
   app.decorate('games', games);
 
   await app.register(opsRoutes);
   await app.register(accountRoutes, { prefix: config.apiPrefix, accounts, config });
+  // Social sign-in: /auth/{provider} and /auth/{provider}/callback (decisions §7).
+  await app.register(socialAuthRoutes, { prefix: config.apiPrefix, accounts, config });
   const challenges = new ChallengeService(app.db, games, notifier);
   await app.register(challengeRoutes, { prefix: config.apiPrefix, challenges });
+  const friends = new FriendService(app.db, notifier);
+  const profiles = new ProfileService(app.db, friends);
+  await app.register(friendRoutes, { prefix: config.apiPrefix, friends, profiles, config });
   await app.register(gameRoutes, {
     prefix: config.apiPrefix,
     games,
@@ -130,6 +156,15 @@ export async function buildApp(
       }
     },
   });
+  // Leaderboards: served from stored snapshots, recomputed by a timer on every node that
+  // computes once per cluster (see the job); a snapshot counts as fresh for 90% of a period.
+  const leaderboardPeriodMs = config.leaderboardRefreshSeconds * 1000;
+  const leaderboards = new LeaderboardService(app.db, leaderboardPeriodMs * 0.9);
+  app.decorate('leaderboards', leaderboards);
+  const leaderboardJob = new LeaderboardRefreshJob(leaderboards, leaderboardPeriodMs, app.log);
+  leaderboardJob.start();
+  app.addHook('onClose', () => leaderboardJob.stop());
+  await app.register(leaderboardRoutes, { prefix: config.apiPrefix, leaderboards });
   await app.register(clientStaticPlugin, { clientDistDir: config.clientDistDir });
   return app;
 }

@@ -1,4 +1,10 @@
 import path from 'node:path';
+import {
+  OAUTH_PROVIDER_DEFINITIONS,
+  OAUTH_PROVIDERS,
+  type OAuthProvider,
+  STEAM_OPENID_URL,
+} from './auth/providers.ts';
 
 /**
  * The one place that reads the environment. Everything else receives an AppConfig.
@@ -39,8 +45,33 @@ export interface AppConfig {
   cookieSecure: boolean;
   /** A client origin differs from PUBLIC_URL: cookies must be `SameSite=None; Secure`. */
   crossSiteClient: boolean;
+  /** firebase-admin service account (JSON text or a path to the file); push is off without it. */
+  firebaseServiceAccount: string | null;
   /** Requests allowed per client address per minute, by kind (decisions §7). */
   rateLimits: { login: number; register: number; search: number; play: number };
+  /** Seconds between leaderboard recomputations, once per cluster (decisions §3: 300). */
+  leaderboardRefreshSeconds: number;
+  /** Social sign-in (decisions §7); the providers' defaults are in auth/providers.ts. */
+  socialSignIn: SocialSignInConfig;
+}
+
+/** One OAuth provider with its credentials; its endpoints default to the real provider's. */
+export interface OAuthProviderConfig {
+  clientId: string;
+  clientSecret: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  /** Null for a provider whose token response carries the identity (VK). */
+  userinfoUrl: string | null;
+}
+
+export interface SocialSignInConfig {
+  /** The API as browsers reach it; callbacks are `{apiPublicUrl}/auth/{provider}/callback`. */
+  apiPublicUrl: string;
+  /** Null: no credentials, and the provider's sign-in answers "not configured". */
+  oauth: Record<OAuthProvider, OAuthProviderConfig | null>;
+  /** Steam's OpenID 2.0 endpoint (it needs no credentials), or null when STEAM_ENABLED=false. */
+  steamOpenIdUrl: string | null;
 }
 
 export class ConfigError extends Error {
@@ -138,6 +169,53 @@ export function loadConfig(env: Env = process.env): AppConfig {
         ? dataDirRaw
         : path.resolve(baseDir, dataDirRaw);
   const clientDistRaw = text('CLIENT_DIST_DIR');
+  const serviceAccount = text('FIREBASE_SERVICE_ACCOUNT');
+  if (serviceAccount?.startsWith('{')) {
+    try {
+      const parsed = JSON.parse(serviceAccount) as Record<string, unknown>;
+      if (typeof parsed.private_key !== 'string' || typeof parsed.client_email !== 'string')
+        throw new Error();
+    } catch {
+      problems.push(
+        'FIREBASE_SERVICE_ACCOUNT must be a service account JSON (with private_key and client_email) or a path to one',
+      );
+    }
+  }
+  // Social sign-in: a provider is on when its client id and secret are both set.
+  const oauth = {} as SocialSignInConfig['oauth'];
+  for (const provider of OAUTH_PROVIDERS) {
+    const defaults = OAUTH_PROVIDER_DEFINITIONS[provider];
+    const prefix = defaults.envPrefix;
+    const endpoint = (name: string, fallback: string) =>
+      url(`${prefix}_${name}`, ['http:', 'https:']) ?? fallback;
+    const credential = (name: string) => {
+      const value = text(`${prefix}_${name}`);
+      // What simple-oauth2 (under @fastify/oauth2) accepts; anything else would fail the start.
+      if (value !== null && !/^[\x21-\x7E]+$/.test(value)) {
+        problems.push(`${prefix}_${name} must be printable ASCII without spaces`);
+      }
+      return value;
+    };
+    const clientId = credential('CLIENT_ID');
+    const clientSecret = credential('CLIENT_SECRET');
+    if ((clientId === null) !== (clientSecret === null)) {
+      problems.push(
+        `${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET must be set together (only ${clientId === null ? `${prefix}_CLIENT_SECRET` : `${prefix}_CLIENT_ID`} is set)`,
+      );
+    }
+    const authorizeUrl = endpoint('AUTHORIZE_URL', defaults.authorizeUrl);
+    const tokenUrl = endpoint('TOKEN_URL', defaults.tokenUrl);
+    const userinfoUrl =
+      defaults.userinfoUrl === null ? null : endpoint('USERINFO_URL', defaults.userinfoUrl);
+    oauth[provider] =
+      clientId !== null && clientSecret !== null
+        ? { clientId, clientSecret, authorizeUrl, tokenUrl, userinfoUrl }
+        : null;
+  }
+  const steamOpenIdUrl = url('STEAM_OPENID_URL', ['http:', 'https:']) ?? STEAM_OPENID_URL;
+  const apiPublicUrl = (
+    url('API_PUBLIC_URL', ['http:', 'https:']) ?? `${publicUrl.replace(/\/$/, '')}${apiPrefix}`
+  ).replace(/\/$/, '');
   const crossSiteClient = clientOrigins.some(
     (o) =>
       URL.canParse(o) && URL.canParse(publicUrl) && new URL(o).origin !== new URL(publicUrl).origin,
@@ -164,11 +242,18 @@ export function loadConfig(env: Env = process.env): AppConfig {
     trustProxy: boolean('TRUST_PROXY', false),
     cookieSecure: boolean('COOKIE_SECURE', crossSiteClient || publicUrl.startsWith('https:')),
     crossSiteClient,
+    firebaseServiceAccount: serviceAccount,
     rateLimits: {
       login: integer('RATE_LIMIT_LOGIN', 10, 1, 1_000_000),
       register: integer('RATE_LIMIT_REGISTER', 5, 1, 1_000_000),
       search: integer('RATE_LIMIT_SEARCH', 60, 1, 1_000_000),
       play: integer('RATE_LIMIT_PLAY', 120, 1, 1_000_000),
+    },
+    leaderboardRefreshSeconds: integer('LEADERBOARD_REFRESH_SECONDS', 300, 5, 86_400),
+    socialSignIn: {
+      apiPublicUrl,
+      oauth,
+      steamOpenIdUrl: boolean('STEAM_ENABLED', true) ? steamOpenIdUrl : null,
     },
   };
   if (problems.length > 0) throw new ConfigError(problems);

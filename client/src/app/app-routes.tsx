@@ -1,4 +1,5 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { FinalizePage } from './finalize-page.tsx';
 import { HomePage } from './home-page.tsx';
 import { LandingPage } from './landing-page.tsx';
 
@@ -8,6 +9,9 @@ export function AppRoutes() {
     <Routes>
       <Route path="/" element={<LandingPage />} />
       <Route path="/home" element={<HomePage />} />
+      {/* Social sign-in lands on /login?error=… when it fails: the landing page shows it. */}
+      <Route path="/login" element={<LandingPage />} />
+      <Route path="/finalize" element={<FinalizePage />} />
       <Route path="*" element={<Navigate to="/home" replace />} />
     </Routes>
   );

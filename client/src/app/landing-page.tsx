@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { LoginForm, RegisterForm } from '../features/session/auth-forms.tsx';
 import { useUsername } from '../features/session/session-api.ts';
+import { SocialSignIn } from '../features/session/social-sign-in.tsx';
 
 /** Landing (spec §2): Sign Up and Login toggle their forms; neither shows at first. */
 export function LandingPage() {
@@ -20,6 +21,7 @@ export function LandingPage() {
           Login
         </button>
       </div>
+      <SocialSignIn onEmail={() => setForm('login')} />
       {form === 'register' && <RegisterForm />}
       {form === 'login' && <LoginForm />}
     </main>

@@ -20,11 +20,14 @@ export const ACCOUNT_ERRORS = {
   badVerifyLink: 'This verification link is not valid',
 } as const;
 
-/** A session just started: the cookie value to set, and the username signed in. */
-export interface StartedSession {
+/**
+ * A session just started: the cookie value to set, and the username signed in (null only for
+ * a social sign-in that has not picked one yet).
+ */
+export interface StartedSession<Username extends string | null = string> {
   sessionId: string;
   expiresAt: Date;
-  username: string;
+  username: Username;
 }
 
 interface AccountServiceDeps {
@@ -156,17 +159,28 @@ export class AccountService {
       .onConflictDoUpdate({ target: pushTokens.token, set: { userId, createdAt: new Date() } });
   }
 
+  /** Signs in the account behind a social sign-in (see auth/social-accounts.ts). */
+  async startSocialSession(
+    userId: number,
+    username: string | null,
+    current: SessionIdentity | null,
+  ): Promise<StartedSession<string | null>> {
+    return this.deps.db.transaction((tx) =>
+      this.startSession(tx, userId, username, current, undefined),
+    );
+  }
+
   /**
    * Signs a user in: a brand-new session id (never the old one), the old session deleted, and
    * a guest's unfinished games carried over to the account (decisions §3).
    */
-  private async startSession(
+  private async startSession<Username extends string | null>(
     tx: Transaction,
     userId: number,
-    username: string,
+    username: Username,
     current: SessionIdentity | null,
     pushToken: string | undefined,
-  ): Promise<StartedSession> {
+  ): Promise<StartedSession<Username>> {
     if (current) {
       if (current.userId === null) {
         await tx

@@ -1,0 +1,81 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LandingPage } from '../../app/landing-page.tsx';
+import { SocialSignIn } from './social-sign-in.tsx';
+
+function renderAt(url: string, element: React.ReactNode) {
+  return render(<MemoryRouter initialEntries={[url]}>{element}</MemoryRouter>);
+}
+
+describe('SocialSignIn', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('links the five providers to the server routes that start their sign-in', () => {
+    renderAt('/', <SocialSignIn onEmail={() => {}} />);
+    const hrefs = Object.fromEntries(
+      screen
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')] as const),
+    );
+    expect(hrefs).toEqual({
+      'Sign in with Twitter': '/api/auth/twitter',
+      'Sign in with Facebook': '/api/auth/facebook',
+      'Sign in with Google': '/api/auth/google',
+      'Sign in with Steam': '/api/auth/steam',
+      'Sign in with VK': '/api/auth/vk',
+    });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('offers e-mail as the sixth option', () => {
+    const onEmail = vi.fn();
+    renderAt('/', <SocialSignIn onEmail={onEmail} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in with e-mail' }));
+    expect(onEmail).toHaveBeenCalledOnce();
+  });
+
+  it.each([
+    [
+      'not_configured',
+      'vk',
+      'Sign-in with VK is not available on this server. Please choose another way to sign in.',
+    ],
+    ['denied', 'google', 'Sign-in with Google was cancelled.'],
+    [
+      'bad_state',
+      'steam',
+      'This sign-in attempt has expired or was already used. Please try again.',
+    ],
+    ['<b>made up</b>', 'twitter', 'Sign-in did not work. Please try again.'],
+  ])('shows ?error=%s&provider=%s as "%s"', (error, provider, message) => {
+    renderAt(
+      `/login?error=${encodeURIComponent(error)}&provider=${provider}`,
+      <SocialSignIn onEmail={() => {}} />,
+    );
+    expect(screen.getByRole('alert').textContent).toBe(message);
+  });
+
+  it('is on the landing page, where the e-mail option opens the login form', () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ result: 'guest' }), { status: 200 })),
+    );
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter>
+          <LandingPage />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(screen.getByRole('link', { name: 'Sign in with Steam' }).getAttribute('href')).toBe(
+      '/api/auth/steam',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in with e-mail' }));
+    expect(screen.getByRole('form', { name: 'Login' })).toBeTruthy();
+  });
+});
