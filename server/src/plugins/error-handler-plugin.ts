@@ -5,6 +5,24 @@ import { ApiError } from '../errors.ts';
 
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
 
+/**
+ * What of an unexpected error may reach the log. Drizzle's query errors carry the bound
+ * parameters in their message, and some statements bind the secret word (creating a game):
+ * only the SQL text and the driver's own message are kept.
+ */
+export function loggableError(error: Error): Record<string, unknown> {
+  const query = (error as Error & { query?: unknown }).query;
+  if (typeof query !== 'string')
+    return { type: error.name, message: error.message, stack: error.stack };
+  const cause = error.cause instanceof Error ? error.cause : null;
+  return {
+    type: error.name,
+    query,
+    message: cause?.message ?? 'query failed',
+    code: (cause as (Error & { code?: unknown }) | null)?.code,
+  };
+}
+
 /** Turns Ajv's validation errors into one sentence a player (or developer) can read. */
 function describeValidation(error: FastifyError): string {
   const first = error.validation?.[0];
@@ -53,7 +71,7 @@ export const errorHandlerPlugin = fp(
           typeof error.statusCode === 'number' && error.statusCode > 500 ? error.statusCode : 500;
         message =
           status === 503 ? 'A service we depend on is down. Please try again.' : INTERNAL_MESSAGE;
-        request.log.error({ err: error }, 'request failed');
+        request.log.error({ err: loggableError(error) }, 'request failed');
       }
       const body: ErrorResponse = { result: 'error', err: message };
       return reply.status(status).send(body);
