@@ -2,7 +2,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import fastifyCors from '@fastify/cors';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import type { ErrorResponse } from '@jotto/shared/api-envelope';
 import type { AppConfig } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { LeaderboardRefreshJob } from './jobs/leaderboard-refresh-job.ts';
@@ -79,6 +80,18 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
+    // Errors the router raises before any route runs (a malformed %-escape, a path parameter
+    // over the length limit) get the same envelope as every other client error.
+    frameworkErrors: (error, _request, reply) => {
+      const status =
+        typeof error.statusCode === 'number' && error.statusCode < 500 ? error.statusCode : 400;
+      const err =
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? 'A part of this address is too long'
+          : 'This address is not valid';
+      const body: ErrorResponse = { result: 'error', err };
+      void (reply as unknown as FastifyReply).status(status).send(body);
+    },
     trustProxy: config.trustProxy,
     logger: {
       level: config.logLevel,

@@ -376,6 +376,18 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
       expect(await t.app.db.$count(users)).toBe(before);
     });
 
+    it('answers addresses the router rejects with the error envelope', async () => {
+      const agent = new TestAgent(t.app);
+      expect(await agent.get('/api/users/someone/verify/%zz')).toMatchObject({
+        status: 400,
+        body: { result: 'error', err: 'This address is not valid' },
+      });
+      expect(await agent.get(`/api/users/${'x'.repeat(150)}/verify/abc`)).toMatchObject({
+        status: 414,
+        body: { result: 'error', err: 'A part of this address is too long' },
+      });
+    });
+
     it('answers unknown API paths with a JSON 404', async () => {
       const response = await new TestAgent(t.app).get('/api/no/such/route');
       expect(response).toMatchObject({
