@@ -16,6 +16,13 @@ export interface SignedInUser {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route's service checks the session inside its own query (see `unresolvedSession`),
+     * so the plugin does not look it up first.
+     */
+    sessionCheckedByService?: boolean;
+  }
   interface FastifyInstance {
     sessions: SessionStore;
   }
@@ -52,6 +59,16 @@ export function viewerOf(request: FastifyRequest): Viewer | null {
   return { kind: 'user', userId: requireUser(request).userId };
 }
 
+/**
+ * For routes marked `sessionCheckedByService`: the session the cookie names, as a viewer the
+ * service resolves in its own query; null without a usable cookie.
+ */
+export function unresolvedSession(request: FastifyRequest, store: SessionStore): Viewer | null {
+  const sessionId = request.cookies[SESSION_COOKIE];
+  if (!sessionId || sessionId.length > 128) return null;
+  return { kind: 'session', sessionHash: store.hash(sessionId) };
+}
+
 /** Loads the session named by the cookie on every request that may need it. */
 export const sessionPlugin = fp(
   async (app: FastifyInstance, options: { config: AppConfig }) => {
@@ -81,6 +98,7 @@ export const sessionPlugin = fp(
     const apiPrefix = `${config.apiPrefix}/`;
     app.addHook('onRequest', async (request) => {
       if (!request.url.startsWith(apiPrefix)) return;
+      if (request.routeOptions.config.sessionCheckedByService) return;
       const sessionId = request.cookies[SESSION_COOKIE];
       if (!sessionId || sessionId.length > 128) return;
       request.session = await store.resolve(sessionId);

@@ -23,12 +23,27 @@ import {
 import { describeTimeAgo } from '@jotto/shared/time-ago';
 import { isValidGuessWord, pickSecretWord } from '@jotto/shared/word-lists';
 import { type Database, rowsOf, type Transaction } from '../db/database.ts';
-import { gamePlayers, games, guesses, letterMarks, pointAwards, users } from '../db/schema.ts';
+import {
+  gamePlayers,
+  games,
+  guesses,
+  letterMarks,
+  pointAwards,
+  sessions,
+  users,
+} from '../db/schema.ts';
 import { violatedUniqueConstraint } from '../db/database-errors.ts';
 import { badRequest, conflict, notFound, unauthorized } from '../errors.ts';
 
-/** Who is asking about a game: a signed-in user, or a guest by their session. */
-export type Viewer = { kind: 'user'; userId: number } | { kind: 'guest'; sessionHash: string };
+/**
+ * Who is asking about a game: a signed-in user, a guest by their session, or (`session`) a
+ * live session not yet resolved, whose owner the game query itself looks up: the guess route
+ * uses it to save the separate session lookup on its hot path.
+ */
+export type Viewer =
+  | { kind: 'user'; userId: number }
+  | { kind: 'guest'; sessionHash: string }
+  | { kind: 'session'; sessionHash: string };
 
 type PlayerRow = typeof gamePlayers.$inferSelect;
 type GameRow = typeof games.$inferSelect;
@@ -40,6 +55,24 @@ export const GAME_ERRORS = {
   guestsCannotSave: 'You must be logged in to save games',
   guestsCannotMark: 'You must be logged in to save the board',
 } as const;
+
+/** The rows of `game_players` that belong to the viewer. */
+function ownerCondition(viewer: Viewer) {
+  switch (viewer.kind) {
+    case 'user':
+      return eq(gamePlayers.userId, viewer.userId);
+    case 'guest':
+      return eq(gamePlayers.guestSessionHash, viewer.sessionHash);
+    case 'session':
+      // The same rules as the session plugin and requireUser: a live session; a user's only
+      // once they have a username; a guest's games by the guest session itself.
+      return sql`exists (
+        select 1 from ${sessions} left join ${users} on ${users.id} = ${sessions.userId}
+        where ${sessions.idHash} = ${viewer.sessionHash} and ${sessions.expiresAt} > now()
+          and ((${sessions.userId} is not null and ${users.username} is not null and ${sessions.userId} = ${gamePlayers.userId})
+            or (${sessions.userId} is null and ${gamePlayers.guestSessionHash} = ${sessions.idHash})))`;
+  }
+}
 
 /** Reads and retries of one guess racing other guesses of the same player, before a 409. */
 const MAX_GUESS_ATTEMPTS = 20;
@@ -439,10 +472,7 @@ export class GameService {
     gameId: number,
     options: { lock?: boolean; guessed?: string } = {},
   ): Promise<{ player: PlayerRow; game: GameRow; alreadyGuessed: boolean }> {
-    const owner =
-      viewer.kind === 'user'
-        ? eq(gamePlayers.userId, viewer.userId)
-        : eq(gamePlayers.guestSessionHash, viewer.sessionHash);
+    const owner = ownerCondition(viewer);
     // One round trip for the player's row, its game and (for a guess) whether the word was
     // already played; only the player's row is locked.
     const alreadyGuessed =
