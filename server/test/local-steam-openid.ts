@@ -91,7 +91,8 @@ export class LocalSteamOpenId {
       'openid.claimed_id': claimedId,
       'openid.identity': claimedId,
       'openid.return_to': returnTo,
-      'openid.response_nonce': `${new Date().toISOString().slice(0, 19)}Z${this.nonceCounter}`,
+      // Unique across test runs sharing one Redis, as Steam's own nonces are.
+      'openid.response_nonce': `${new Date().toISOString().slice(0, 19)}Z${this.nonceCounter}${randomBytes(6).toString('hex')}`,
       'openid.assoc_handle': '1234567890',
       'openid.signed': SIGNED,
     });
