@@ -43,6 +43,15 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * A request URL as it may appear in the log. Verification codes (in the path) and the query of
+ * sign-in callbacks (an OAuth code, a Steam assertion) are credentials and are masked.
+ */
+export function loggableUrl(url: string): string {
+  const masked = url.replace(/\/verify\/[^/?]+/, '/verify/[code]');
+  return /\/auth\/[^/?]+\/callback\?/.test(masked) ? `${masked.split('?')[0]}?[redacted]` : masked;
+}
+
 /** What tests may hand in instead of letting the app open its own. */
 export interface AppOverrides {
   /** An already opened database; the app will not close it. */
@@ -97,10 +106,9 @@ export async function buildApp(
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
       serializers: {
-        // Verification codes travel in the path; they are credentials and stay out of the log.
         req: (req: { method: string; url: string }) => ({
           method: req.method,
-          url: req.url.replace(/\/verify\/[^/?]+/, '/verify/[code]'),
+          url: loggableUrl(req.url),
         }),
       },
     },

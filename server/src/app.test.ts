@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { loggableUrl } from './app.ts';
+
+describe('loggableUrl', () => {
+  it('masks credentials that travel in URLs', () => {
+    expect(loggableUrl('/api/users/alice/verify/s3cr3t-code')).toBe(
+      '/api/users/alice/verify/[code]',
+    );
+    expect(loggableUrl('/api/auth/google/callback?code=abc&state=xyz')).toBe(
+      '/api/auth/google/callback?[redacted]',
+    );
+    expect(loggableUrl('/api/auth/steam/callback?openid.sig=zzz')).toBe(
+      '/api/auth/steam/callback?[redacted]',
+    );
+  });
+
+  it('leaves other URLs alone', () => {
+    expect(loggableUrl('/api/game/4/play/crane')).toBe('/api/game/4/play/crane');
+    expect(loggableUrl('/api/games?x=1')).toBe('/api/games?x=1');
+  });
+});
