@@ -95,15 +95,11 @@ export class ChallengeService {
     });
 
     if (outcome.kind === 'started') {
-      this.notifier.notify(outcome.challenge.senderId, 'challenge:accepted', {
-        challengeId: outcome.challenge.id,
-        gameId: outcome.gameId,
-      });
-      return {
-        challengeId: outcome.challenge.id,
-        gameId: outcome.gameId,
-        message: `${recipientName} had challenged you: game on!`,
-      };
+      return this.announceStart(
+        outcome.challenge,
+        outcome.gameId,
+        `${recipientName} had challenged you: game on!`,
+      );
     }
     if (outcome.kind === 'created') {
       this.notifier.notify(recipient.id, 'challenge:received', {
@@ -224,20 +220,29 @@ export class ChallengeService {
       return { kind: 'waiting' as const, challenge: created! };
     });
     if (outcome.kind === 'paired') {
-      this.notifier.notify(outcome.challenge.senderId, 'challenge:accepted', {
-        challengeId: outcome.challenge.id,
-        gameId: outcome.gameId,
-      });
-      return {
-        challengeId: outcome.challenge.id,
-        gameId: outcome.gameId,
-        message: 'Paired with an open challenge: game on!',
-      };
+      return this.announceStart(
+        outcome.challenge,
+        outcome.gameId,
+        'Paired with an open challenge: game on!',
+      );
     }
     return {
       challengeId: outcome.challenge.id,
       message: 'Open challenge sent! The next player to send one will be paired with you.',
     };
+  }
+
+  /** After commit: tells the waiting challenger their game started, and answers the other. */
+  private announceStart(
+    challenge: ChallengeRow,
+    gameId: number,
+    message: string,
+  ): ChallengeCreated {
+    this.notifier.notify(challenge.senderId, 'challenge:accepted', {
+      challengeId: challenge.id,
+      gameId,
+    });
+    return { challengeId: challenge.id, gameId, message };
   }
 
   /** Creates the versus game of a pending challenge and marks it accepted, in `tx`. */
