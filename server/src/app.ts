@@ -119,7 +119,13 @@ export async function buildApp(
     (httpPart === 'body' ? validators.strict : validators.coercing).compile(schema),
   );
 
-  const database = overrides.database ?? (await openDatabase(config));
+  const database =
+    overrides.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      poolSize: config.databasePoolSize,
+    }));
   await app.register(errorHandlerPlugin);
   await app.register(databasePlugin, { handle: database, ownsHandle: !overrides.database });
   await app.register(redisPlugin, { redisUrl: config.redisUrl });

@@ -19,6 +19,8 @@ export interface AppConfig {
   apiPrefix: string;
   /** Postgres URL; when absent the embedded PGlite database in `dataDir` is used. */
   databaseUrl: string | null;
+  /** Connections in the Postgres pool of each node. */
+  databasePoolSize: number;
   /** Folder of the embedded database (`memory://` keeps it in memory). */
   dataDir: string;
   /** Redis URL for fan-out, rate limits and cluster jobs; in-process when absent. */
@@ -226,6 +228,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     host: text('HOST') ?? '0.0.0.0',
     apiPrefix,
     databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
+    databasePoolSize: integer('DATABASE_POOL_SIZE', 10, 1, 500),
     dataDir,
     redisUrl: url('REDIS_URL', ['redis:', 'rediss:']),
     clientOrigins,
