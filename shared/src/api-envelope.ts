@@ -9,6 +9,9 @@ export const ErrorResponse = Type.Object({
 });
 export type ErrorResponse = Static<typeof ErrorResponse>;
 
+/** The error responses every route declares beside its success schema. */
+export const ERROR_RESPONSES = { '4xx': ErrorResponse, '5xx': ErrorResponse } as const;
+
 /** The body of a success that carries nothing else. */
 export const OkResponse = Type.Object({ result: Type.Literal('ok') });
 export type OkResponse = Static<typeof OkResponse>;

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorResponse, OkResponse } from '@jotto/shared/api-envelope';
+import { ERROR_RESPONSES, OkResponse } from '@jotto/shared/api-envelope';
 import {
   FinalizeBody,
   LoginBody,
@@ -13,7 +13,7 @@ import type { AppConfig } from '../config.ts';
 import { requireUser } from '../plugins/session-plugin.ts';
 import type { AccountService } from '../services/account-service.ts';
 
-const errors = { '4xx': ErrorResponse, '5xx': ErrorResponse };
+const errors = ERROR_RESPONSES;
 const perMinute = (max: number) => ({ max, timeWindow: '1 minute' });
 
 /** Accounts and sessions: spec §7's register, login, logout, user info, finalize, verify, push. */

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorResponse } from '@jotto/shared/api-envelope';
+import { ERROR_RESPONSES } from '@jotto/shared/api-envelope';
 import {
   AcceptChallengeResponse,
   ChallengeActionBody,
@@ -14,7 +14,7 @@ import {
 import { requireUser } from '../plugins/session-plugin.ts';
 import type { ChallengeService } from '../services/challenge-service.ts';
 
-const errors = { '4xx': ErrorResponse, '5xx': ErrorResponse };
+const errors = ERROR_RESPONSES;
 
 /** Challenges of spec §7: lists, new (a user or @open), accept, deny, info. */
 export const challengeRoutes: FastifyPluginAsyncTypebox<{ challenges: ChallengeService }> = async (

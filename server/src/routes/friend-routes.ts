@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorResponse, OkResponse } from '@jotto/shared/api-envelope';
+import { ERROR_RESPONSES, OkResponse } from '@jotto/shared/api-envelope';
 import {
   AddFriendResponse,
   FriendRequestActionBody,
@@ -15,7 +15,7 @@ import { requireUser } from '../plugins/session-plugin.ts';
 import type { FriendService } from '../services/friend-service.ts';
 import type { ProfileService } from '../services/profile-service.ts';
 
-const errors = { '4xx': ErrorResponse, '5xx': ErrorResponse };
+const errors = ERROR_RESPONSES;
 
 /** Friends, friend requests, user search and profiles of spec §7. */
 export const friendRoutes: FastifyPluginAsyncTypebox<{

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ErrorResponse } from '@jotto/shared/api-envelope';
+import { ERROR_RESPONSES } from '@jotto/shared/api-envelope';
 import {
   ClearResponse,
   CountsResponse,
@@ -19,7 +19,7 @@ import { notFound, unauthorized } from '../errors.ts';
 import { requireUser, unresolvedSession, viewerOf } from '../plugins/session-plugin.ts';
 import { GAME_ERRORS, type GameService, type Viewer } from '../services/game-service.ts';
 
-const errors = { '4xx': ErrorResponse, '5xx': ErrorResponse };
+const errors = ERROR_RESPONSES;
 
 /** A viewer for a route about an existing game; without a session the game cannot be theirs. */
 function existingGameViewer(request: FastifyRequest): Viewer {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorResponse } from '@jotto/shared/api-envelope';
+import { ERROR_RESPONSES } from '@jotto/shared/api-envelope';
 import { LeaderboardParams, LeaderboardResponse } from '@jotto/shared/leaderboard-schemas';
 import type { LeaderboardService } from '../services/leaderboard-service.ts';
 
@@ -10,7 +10,7 @@ declare module 'fastify' {
   }
 }
 
-const errors = { '4xx': ErrorResponse, '5xx': ErrorResponse };
+const errors = ERROR_RESPONSES;
 
 /** `GET /leaders/:type` of spec §7, served from the stored snapshot; open to guests. */
 export const leaderboardRoutes: FastifyPluginAsyncTypebox<{
