@@ -15,16 +15,17 @@
 // different players would, and one game's next guess comes only after `games` other requests.
 import os from 'node:os';
 import postgres from 'postgres';
-import { isValidGuessWord } from '@jotto/shared/word-lists';
-import guessWordsJson from '../shared/data/guess-words.json' with { type: 'json' };
+import { shuffledWordPool } from './support/word-pool.ts';
+import type { Cleanup } from './support/harness.ts';
 import {
-  Cleanup,
   createScratchDatabase,
   formatTable,
   type LoadOptions,
   type LoadSummary,
   mapLimit,
+  problemsOf,
   request,
+  runBench,
   runLoad,
   type RunningServer,
   startServer,
@@ -83,30 +84,6 @@ function serverEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production' };
   for (const name of APP_VARIABLES) delete env[name];
   return { ...env, LOG_LEVEL: 'silent', ...extra };
-}
-
-/** A small seeded generator, so that the word plan is the same from run to run. */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
-
-function shuffledWordPool(): string[] {
-  const pool = [...new Set(guessWordsJson)].filter(
-    (word) => /^[a-z]{5}$/.test(word) && isValidGuessWord(word),
-  );
-  const random = mulberry32(20_240_611);
-  for (let i = pool.length - 1; i > 0; i -= 1) {
-    const j = Math.floor(random() * (i + 1));
-    [pool[i], pool[j]] = [pool[j]!, pool[i]!];
-  }
-  return pool;
 }
 
 interface PlannedGame {
@@ -169,7 +146,7 @@ async function planGames(port: number, databaseUrl: string, gameCount: number) {
     await sql.end();
   }
 
-  const pool = shuffledWordPool();
+  const pool = shuffledWordPool(20_240_611);
   const games: PlannedGame[] = created.map((game, g) => {
     const secret = secrets.get(game.id);
     if (!secret) throw new Error(`game ${game.id} has no secret in the database`);
@@ -245,22 +222,6 @@ const HEADER = [
   'timeouts',
   'server CPU %',
 ];
-
-function problemsOf(summary: LoadSummary, expected: number): string[] {
-  const problems: string[] = [];
-  if (summary.requests !== expected) {
-    problems.push(`${summary.label}: ${summary.requests} of ${expected} requests completed`);
-  }
-  if (summary.non2xx > 0) {
-    problems.push(
-      `${summary.label}: ${summary.non2xx} non-2xx ${JSON.stringify(summary.statusCodes)}`,
-    );
-  }
-  if (summary.notOk > 0) problems.push(`${summary.label}: ${summary.notOk} bodies not result ok`);
-  if (summary.errors > 0) problems.push(`${summary.label}: ${summary.errors} connection errors`);
-  if (summary.timeouts > 0) problems.push(`${summary.label}: ${summary.timeouts} timeouts`);
-  return problems;
-}
 
 async function main(cleanup: Cleanup): Promise<number> {
   const capacity = 1 + WARMUP_REQUESTS + REQUESTS + SPARE_PAIRS;
@@ -386,25 +347,4 @@ async function main(cleanup: Cleanup): Promise<number> {
   return 0;
 }
 
-const cleanup = new Cleanup();
-const deadline = setTimeout(() => {
-  console.error(`bench: deadline of ${DEADLINE_MS / 1000} s reached; stopping`);
-  void cleanup.run().finally(() => process.exit(1));
-}, DEADLINE_MS);
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    console.error(`bench: ${signal}; cleaning up`);
-    void cleanup.run().finally(() => process.exit(130));
-  });
-}
-
-let exitCode = 1;
-try {
-  exitCode = await main(cleanup);
-} catch (error) {
-  console.error('bench failed:', error);
-} finally {
-  await cleanup.run();
-  clearTimeout(deadline);
-}
-process.exit(exitCode);
+await runBench(main, DEADLINE_MS);

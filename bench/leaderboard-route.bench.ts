@@ -19,12 +19,14 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import postgres from 'postgres';
 import { openDatabase } from '../server/src/db/database.ts';
+import type { Cleanup } from './support/harness.ts';
 import {
-  Cleanup,
   createScratchDatabase,
   formatTable,
   type LoadSummary,
+  problemsOf,
   request,
+  runBench,
   runLoad,
   type RunningServer,
   startServer,
@@ -225,22 +227,6 @@ const HEADER = [
   'server CPU µs/req',
 ];
 
-function problemsOf(summary: LoadSummary, expected: number): string[] {
-  const problems: string[] = [];
-  if (summary.requests !== expected) {
-    problems.push(`${summary.label}: ${summary.requests} of ${expected} requests completed`);
-  }
-  if (summary.non2xx > 0) {
-    problems.push(
-      `${summary.label}: ${summary.non2xx} non-2xx ${JSON.stringify(summary.statusCodes)}`,
-    );
-  }
-  if (summary.notOk > 0) problems.push(`${summary.label}: ${summary.notOk} bodies not result ok`);
-  if (summary.errors > 0) problems.push(`${summary.label}: ${summary.errors} connection errors`);
-  if (summary.timeouts > 0) problems.push(`${summary.label}: ${summary.timeouts} timeouts`);
-  return problems;
-}
-
 async function main(cleanup: Cleanup): Promise<number> {
   console.log(
     `leaderboard-route bench: autocannon ${CONNECTIONS} connections, pipelining 1, ` +
@@ -378,25 +364,4 @@ async function main(cleanup: Cleanup): Promise<number> {
   return 0;
 }
 
-const cleanup = new Cleanup();
-const deadline = setTimeout(() => {
-  console.error(`bench: deadline of ${DEADLINE_MS / 1000} s reached; stopping`);
-  void cleanup.run().finally(() => process.exit(1));
-}, DEADLINE_MS);
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    console.error(`bench: ${signal}; cleaning up`);
-    void cleanup.run().finally(() => process.exit(130));
-  });
-}
-
-let exitCode = 1;
-try {
-  exitCode = await main(cleanup);
-} catch (error) {
-  console.error('bench failed:', error);
-} finally {
-  await cleanup.run();
-  clearTimeout(deadline);
-}
-process.exit(exitCode);
+await runBench(main, DEADLINE_MS);

@@ -31,18 +31,18 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import postgres from 'postgres';
 import type { GameCountsEvent } from '@jotto/shared/realtime-events';
-import { isValidGuessWord } from '@jotto/shared/word-lists';
-import guessWordsJson from '../shared/data/guess-words.json' with { type: 'json' };
+import { shuffledWordPool } from './support/word-pool.ts';
 import { SESSION_COOKIE } from '../server/src/plugins/session-plugin.ts';
 import { freePort, HttpAgent, ScratchRedis, ServerNode } from '../server/test/cluster-harness.ts';
 import { type ClientSocket, connected, openSocket } from '../server/test/socket-client.ts';
+import type { Cleanup } from './support/harness.ts';
 import {
-  Cleanup,
   createScratchDatabase,
   formatTable,
   heapOf,
   mapLimit,
   request,
+  runBench,
   type RunningServer,
   startServer,
 } from './support/harness.ts';
@@ -175,30 +175,6 @@ function distributionOf(values: number[]): Distribution {
     p99: percentile(sorted, 99),
     max: sorted.at(-1) ?? Number.NaN,
   };
-}
-
-/** A small seeded generator, so that the word plan is the same from run to run. */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
-
-function shuffledWordPool(): string[] {
-  const pool = [...new Set(guessWordsJson)].filter(
-    (word) => /^[a-z]{5}$/.test(word) && isValidGuessWord(word),
-  );
-  const random = mulberry32(20_240_612);
-  for (let i = pool.length - 1; i > 0; i -= 1) {
-    const j = Math.floor(random() * (i + 1));
-    [pool[i], pool[j]] = [pool[j]!, pool[i]!];
-  }
-  return pool;
 }
 
 /** Registers `username` on `baseUrl`; the agent then holds that user's new session. */
@@ -342,7 +318,7 @@ async function latencyPart(
   } finally {
     await sql.end();
   }
-  const pool = shuffledWordPool();
+  const pool = shuffledWordPool(20_240_612);
   const games: PlannedGame[] = created.map((game, g) => {
     const secret = secrets.get(game.id);
     if (!secret) throw new Error(`game ${game.id} has no secret in the database`);
@@ -737,25 +713,4 @@ async function main(cleanup: Cleanup): Promise<number> {
   return 0;
 }
 
-const cleanup = new Cleanup();
-const deadline = setTimeout(() => {
-  console.error(`bench: deadline of ${DEADLINE_MS / 1000} s reached; stopping`);
-  void cleanup.run().finally(() => process.exit(1));
-}, DEADLINE_MS);
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    console.error(`bench: ${signal}; cleaning up`);
-    void cleanup.run().finally(() => process.exit(130));
-  });
-}
-
-let exitCode = 1;
-try {
-  exitCode = await main(cleanup);
-} catch (error) {
-  console.error('bench failed:', error);
-} finally {
-  await cleanup.run();
-  clearTimeout(deadline);
-}
-process.exit(exitCode);
+await runBench(main, DEADLINE_MS);

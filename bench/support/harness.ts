@@ -368,3 +368,51 @@ export function formatTable(rows: (string | number)[][]): string {
     )
     .join('\n');
 }
+
+/** What went wrong in a load run, so that a run whose figures are not valid says so. */
+export function problemsOf(summary: LoadSummary, expected: number): string[] {
+  const problems: string[] = [];
+  if (summary.requests !== expected) {
+    problems.push(`${summary.label}: ${summary.requests} of ${expected} requests completed`);
+  }
+  if (summary.non2xx > 0) {
+    problems.push(
+      `${summary.label}: ${summary.non2xx} non-2xx ${JSON.stringify(summary.statusCodes)}`,
+    );
+  }
+  if (summary.notOk > 0) problems.push(`${summary.label}: ${summary.notOk} bodies not result ok`);
+  if (summary.errors > 0) problems.push(`${summary.label}: ${summary.errors} connection errors`);
+  if (summary.timeouts > 0) problems.push(`${summary.label}: ${summary.timeouts} timeouts`);
+  return problems;
+}
+
+/**
+ * Runs a bench's `main` with the guarantees every bench gives: a hard deadline, cleanup on
+ * SIGINT/SIGTERM, on error and at the end, and `main`'s number as the exit code.
+ */
+export async function runBench(
+  main: (cleanup: Cleanup) => Promise<number>,
+  deadlineMs: number,
+): Promise<never> {
+  const cleanup = new Cleanup();
+  const deadline = setTimeout(() => {
+    console.error(`bench: deadline of ${deadlineMs / 1000} s reached; stopping`);
+    void cleanup.run().finally(() => process.exit(1));
+  }, deadlineMs);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      console.error(`bench: ${signal}; cleaning up`);
+      void cleanup.run().finally(() => process.exit(130));
+    });
+  }
+  let exitCode = 1;
+  try {
+    exitCode = await main(cleanup);
+  } catch (error) {
+    console.error('bench failed:', error);
+  } finally {
+    await cleanup.run();
+    clearTimeout(deadline);
+  }
+  process.exit(exitCode);
+}
