@@ -18,6 +18,7 @@ import postgres from 'postgres';
 import { shuffledWordPool } from './support/word-pool.ts';
 import type { Cleanup } from './support/harness.ts';
 import {
+  cleanServerEnv,
   createScratchDatabase,
   formatTable,
   type LoadOptions,
@@ -55,35 +56,6 @@ function positiveInteger(name: string, fallback: number): number {
     throw new Error(`${name} must be a whole number ≥ ${CONNECTIONS} (got "${raw}")`);
   }
   return value;
-}
-
-/** Variables the app reads (README's table) that must not leak in from the caller's shell. */
-const APP_VARIABLES = [
-  'PORT',
-  'HOST',
-  'API_PREFIX',
-  'DATABASE_URL',
-  'DATA_DIR',
-  'REDIS_URL',
-  'CLIENT_ORIGIN',
-  'SESSION_SECRET',
-  'SMTP_URL',
-  'MAIL_FROM',
-  'PUBLIC_URL',
-  'CLIENT_DIST_DIR',
-  'LOG_LEVEL',
-  'TRUST_PROXY',
-  'COOKIE_SECURE',
-  'RATE_LIMIT_LOGIN',
-  'RATE_LIMIT_REGISTER',
-  'RATE_LIMIT_SEARCH',
-  'RATE_LIMIT_PLAY',
-];
-
-function serverEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production' };
-  for (const name of APP_VARIABLES) delete env[name];
-  return { ...env, LOG_LEVEL: 'silent', ...extra };
 }
 
 interface PlannedGame {
@@ -237,7 +209,7 @@ async function main(cleanup: Cleanup): Promise<number> {
   const [app, bare] = await Promise.all([
     startServer(
       'app',
-      serverEnv({
+      cleanServerEnv({
         DATABASE_URL: databaseUrl,
         DATA_DIR: 'memory://',
         SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-0',
@@ -249,7 +221,7 @@ async function main(cleanup: Cleanup): Promise<number> {
       }),
       cleanup,
     ),
-    startServer('bare', serverEnv({}), cleanup),
+    startServer('bare', cleanServerEnv({}), cleanup),
   ]);
 
   let games: PlannedGame[] | null = null;

@@ -21,6 +21,7 @@ import postgres from 'postgres';
 import { openDatabase } from '../server/src/db/database.ts';
 import type { Cleanup } from './support/harness.ts';
 import {
+  cleanServerEnv,
   createScratchDatabase,
   formatTable,
   type LoadSummary,
@@ -52,20 +53,6 @@ const CLOCK_TICKS = (() => {
     return 100;
   }
 })();
-
-/**
- * A clean environment for the servers: nothing of the caller's own configuration (DATABASE_URL,
- * REDIS_URL, …) leaks in; only what the bench sets.
- */
-function serverEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  return {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    ...extra,
-  };
-}
 
 /**
  * CPU seconds (user + system, all threads) a process has used so far, from /proc on Linux;
@@ -243,7 +230,7 @@ async function main(cleanup: Cleanup): Promise<number> {
   const [app, bare] = await Promise.all([
     startServer(
       'app',
-      serverEnv({
+      cleanServerEnv({
         DATABASE_URL: databaseUrl,
         DATA_DIR: 'memory://',
         SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-0',
@@ -251,7 +238,7 @@ async function main(cleanup: Cleanup): Promise<number> {
       }),
       cleanup,
     ),
-    startServer('bare', serverEnv({}), cleanup),
+    startServer('bare', cleanServerEnv({}), cleanup),
   ]);
 
   // The first request meets an empty snapshot table: one full computation on 1M games.

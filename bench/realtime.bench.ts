@@ -37,6 +37,7 @@ import { freePort, HttpAgent, ScratchRedis, ServerNode } from '../server/test/cl
 import { type ClientSocket, connected, openSocket } from '../server/test/socket-client.ts';
 import type { Cleanup } from './support/harness.ts';
 import {
+  blankedServerEnv,
   createScratchDatabase,
   formatTable,
   heapOf,
@@ -84,36 +85,9 @@ function boundedInteger(name: string, fallback: number, min: number, max: number
   return value;
 }
 
-/** Every variable the app's config reads, so none leaks in from the caller's shell. */
-const APP_VARIABLES = [
-  'PORT',
-  'HOST',
-  'API_PREFIX',
-  'DATABASE_URL',
-  'DATA_DIR',
-  'REDIS_URL',
-  'CLIENT_ORIGIN',
-  'SESSION_SECRET',
-  'SMTP_URL',
-  'MAIL_FROM',
-  'PUBLIC_URL',
-  'CLIENT_DIST_DIR',
-  'LOG_LEVEL',
-  'TRUST_PROXY',
-  'COOKIE_SECURE',
-  'FIREBASE_SERVICE_ACCOUNT',
-  'LEADERBOARD_REFRESH_SECONDS',
-  'RATE_LIMIT_LOGIN',
-  'RATE_LIMIT_REGISTER',
-  'RATE_LIMIT_SEARCH',
-  'RATE_LIMIT_PLAY',
-];
-
 /** The app's configuration for every server of this bench (empty means "unset" to config). */
 function appEnv(databaseUrl: string, redisUrl: string): Record<string, string> {
-  return {
-    ...Object.fromEntries(APP_VARIABLES.map((name) => [name, ''])),
-    NODE_ENV: 'production',
+  return blankedServerEnv({
     DATABASE_URL: databaseUrl,
     REDIS_URL: redisUrl,
     DATA_DIR: 'memory://',
@@ -123,7 +97,7 @@ function appEnv(databaseUrl: string, redisUrl: string): Record<string, string> {
     RATE_LIMIT_REGISTER: '1000000',
     RATE_LIMIT_SEARCH: '1000000',
     RATE_LIMIT_PLAY: '1000000',
-  };
+  });
 }
 
 /** This process's soft limit on open files (`ulimit -n`), from /proc; '?' elsewhere. */

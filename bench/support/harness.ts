@@ -416,3 +416,31 @@ export async function runBench(
   }
   process.exit(exitCode);
 }
+
+/**
+ * The environment of a bench's server: nothing of the caller's own configuration
+ * (DATABASE_URL, REDIS_URL, …) leaks in; only what the bench sets.
+ */
+export function cleanServerEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    ...extra,
+  };
+}
+
+/**
+ * The same for launchers that lay the caller's environment underneath (the tests' ServerNode):
+ * every inherited variable but PATH and HOME is blanked, which the app's config reads as unset.
+ */
+export function blankedServerEnv(extra: Record<string, string>): Record<string, string> {
+  const inherited = Object.keys(process.env).filter((name) => name !== 'PATH' && name !== 'HOME');
+  return {
+    ...Object.fromEntries(inherited.map((name) => [name, ''])),
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    ...extra,
+  };
+}
