@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { ErrorResponse } from '@jotto/shared/api-envelope';
 import type { AppConfig } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
+import { ExpiredDataPurgeJob } from './jobs/expired-data-purge-job.ts';
 import { LeaderboardRefreshJob } from './jobs/leaderboard-refresh-job.ts';
 import { clientStaticPlugin } from './plugins/client-static-plugin.ts';
 import { crossSiteGuardPlugin } from './plugins/cross-site-guard-plugin.ts';
@@ -40,6 +41,8 @@ declare module 'fastify' {
     games: GameService;
     /** Tells users what happened, after commit (see realtime/notifier.ts). */
     notifier: Notifier;
+    /** Hourly removal of expired sessions and abandoned guest games. */
+    purgeJob: ExpiredDataPurgeJob;
   }
 }
 
@@ -162,6 +165,17 @@ export async function buildApp(
   app.decorate('notifier', notifier);
   const games = new GameService(app.db);
   app.decorate('games', games);
+
+  const purgeJob = new ExpiredDataPurgeJob(
+    {
+      purgeExpiredSessions: () => app.sessions.purgeExpiredSessions(),
+      purgeAbandonedGuestGames: () => games.purgeAbandonedGuestGames(),
+    },
+    app.log,
+  );
+  purgeJob.start();
+  app.addHook('onClose', () => purgeJob.stop());
+  app.decorate('purgeJob', purgeJob);
 
   await app.register(opsRoutes);
   await app.register(accountRoutes, { prefix: config.apiPrefix, accounts, config });

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type {
   Alphabet,
@@ -149,6 +149,27 @@ export class GameService {
       return game!.id;
     };
     return executor ? create(executor) : this.db.transaction(create);
+  }
+
+  /**
+   * Deletes the games of guests whose session no longer exists (expired and purged, or the
+   * guest signed in and the unfinished game moved to the account): nobody can open them again.
+   */
+  async purgeAbandonedGuestGames(): Promise<number> {
+    const abandoned = this.db
+      .select({ gameId: gamePlayers.gameId })
+      .from(gamePlayers)
+      .where(
+        and(
+          isNull(gamePlayers.userId),
+          sql`not exists (select 1 from ${sessions} where ${sessions.idHash} = ${gamePlayers.guestSessionHash})`,
+        ),
+      );
+    const removed = await this.db
+      .delete(games)
+      .where(and(eq(games.mode, 'solo'), inArray(games.id, abandoned)))
+      .returning({ id: games.id });
+    return removed.length;
   }
 
   /** `POST /games`: my games of one mode, unsettled (new) or settled (old), latest first. */

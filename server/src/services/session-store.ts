@@ -73,8 +73,12 @@ export class SessionStore {
     await executor.delete(sessions).where(eq(sessions.idHash, sessionHash));
   }
 
-  /** Removes expired sessions; run periodically. */
-  async purgeExpired(): Promise<void> {
-    await this.db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+  /** Removes expired sessions (see ExpiredDataPurgeJob); answers how many. */
+  async purgeExpiredSessions(): Promise<number> {
+    const removed = await this.db
+      .delete(sessions)
+      .where(lt(sessions.expiresAt, new Date()))
+      .returning({ idHash: sessions.idHash });
+    return removed.length;
   }
 }
