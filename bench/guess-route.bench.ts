@@ -15,7 +15,7 @@
 // different players would, and one game's next guess comes only after `games` other requests.
 import os from 'node:os';
 import postgres from 'postgres';
-import { shuffledWordPool } from './support/word-pool.ts';
+import { planGameWords } from './support/word-pool.ts';
 import type { Cleanup } from './support/harness.ts';
 import {
   cleanServerEnv,
@@ -109,30 +109,13 @@ async function planGames(port: number, databaseUrl: string, gameCount: number) {
     },
   );
 
-  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
-  let secrets: Map<number, string>;
-  try {
-    const rows = await sql<{ id: number; secret: string }[]>`SELECT id, secret FROM games`;
-    secrets = new Map(rows.map((row) => [row.id, row.secret.trim()]));
-  } finally {
-    await sql.end();
-  }
-
-  const pool = shuffledWordPool(20_240_611);
-  const games: PlannedGame[] = created.map((game, g) => {
-    const secret = secrets.get(game.id);
-    if (!secret) throw new Error(`game ${game.id} has no secret in the database`);
-    const words: string[] = [];
-    for (let k = 0; words.length < GUESSES_PER_GAME; k += 1) {
-      const word = pool[(g * (GUESSES_PER_GAME + 1) + k) % pool.length]!;
-      if (word !== secret) words.push(word);
-    }
-    // The guard: distinct valid words, never the secret, at most 19 per game.
-    if (new Set(words).size !== words.length || words.some((w) => w === secret)) {
-      throw new Error(`bad word plan for game ${game.id}`);
-    }
-    return { ...game, words };
-  });
+  const plan = await planGameWords(
+    databaseUrl,
+    created.map((game) => game.id),
+    20_240_611,
+    GUESSES_PER_GAME,
+  );
+  const games: PlannedGame[] = created.map((game) => ({ ...game, words: plan.get(game.id)! }));
   return games;
 }
 

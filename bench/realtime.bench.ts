@@ -29,9 +29,8 @@
 // (measured seconds), BENCH_SOCKETS (N).
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
-import postgres from 'postgres';
 import type { GameCountsEvent } from '@jotto/shared/realtime-events';
-import { shuffledWordPool } from './support/word-pool.ts';
+import { planGameWords } from './support/word-pool.ts';
 import { SESSION_COOKIE } from '../server/src/plugins/session-plugin.ts';
 import { freePort, HttpAgent, ScratchRedis, ServerNode } from '../server/test/cluster-harness.ts';
 import { type ClientSocket, connected, openSocket } from '../server/test/socket-client.ts';
@@ -284,26 +283,18 @@ async function latencyPart(
     return { id: gameId, cookie: `${SESSION_COOKIE}=${player.b.sessionId}` };
   });
 
-  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
-  let secrets: Map<number, string>;
-  try {
-    const rows = await sql<{ id: number; secret: string }[]>`SELECT id, secret FROM games`;
-    secrets = new Map(rows.map((row) => [row.id, row.secret.trim()]));
-  } finally {
-    await sql.end();
-  }
-  const pool = shuffledWordPool(20_240_612);
-  const games: PlannedGame[] = created.map((game, g) => {
-    const secret = secrets.get(game.id);
-    if (!secret) throw new Error(`game ${game.id} has no secret in the database`);
-    const words: string[] = [];
-    for (let k = 0; words.length < GUESSES_PER_GAME; k += 1) {
-      const word = pool[(g * (GUESSES_PER_GAME + 1) + k) % pool.length]!;
-      if (word !== secret) words.push(word);
-    }
-    if (new Set(words).size !== words.length) throw new Error(`repeated word in game ${game.id}`);
-    return { ...game, words, sent: 0, inFlight: false };
-  });
+  const plan = await planGameWords(
+    databaseUrl,
+    created.map((game) => game.id),
+    20_240_612,
+    GUESSES_PER_GAME,
+  );
+  const games: PlannedGame[] = created.map((game) => ({
+    ...game,
+    words: plan.get(game.id)!,
+    sent: 0,
+    inFlight: false,
+  }));
   console.log(
     `setup: ${PAIRS * 2} users, ${PAIRS} A sockets on node 1, ${games.length} versus games ` +
       `(challenge on node 1, accept on node 2) in ` +

@@ -1,3 +1,4 @@
+import postgres from 'postgres';
 import { isValidGuessWord } from '@jotto/shared/word-lists';
 import guessWordsJson from '../../shared/data/guess-words.json' with { type: 'json' };
 
@@ -24,4 +25,40 @@ export function shuffledWordPool(seed: number): string[] {
     [pool[i], pool[j]] = [pool[j]!, pool[i]!];
   }
   return pool;
+}
+
+/**
+ * The words each game will be guessed with: `perGame` distinct valid words, never that game's
+ * secret (read from the database; a bench is not a player), so no game is won or repeats a word.
+ */
+export async function planGameWords(
+  databaseUrl: string,
+  gameIds: readonly number[],
+  seed: number,
+  perGame: number,
+): Promise<Map<number, string[]>> {
+  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  let secrets: Map<number, string>;
+  try {
+    const rows = await sql<{ id: number; secret: string }[]>`SELECT id, secret FROM games`;
+    secrets = new Map(rows.map((row) => [row.id, row.secret.trim()]));
+  } finally {
+    await sql.end();
+  }
+  const pool = shuffledWordPool(seed);
+  const plan = new Map<number, string[]>();
+  gameIds.forEach((gameId, g) => {
+    const secret = secrets.get(gameId);
+    if (!secret) throw new Error(`game ${gameId} has no secret in the database`);
+    const words: string[] = [];
+    for (let k = 0; words.length < perGame; k += 1) {
+      const word = pool[(g * (perGame + 1) + k) % pool.length]!;
+      if (word !== secret) words.push(word);
+    }
+    if (new Set(words).size !== words.length || words.includes(secret)) {
+      throw new Error(`bad word plan for game ${gameId}`);
+    }
+    plan.set(gameId, words);
+  });
+  return plan;
 }
