@@ -1,12 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { usernameProblem } from '@jotto/shared/account-rules';
-import type { FinalizeBody, SignedInResponse } from '@jotto/shared/account-schemas';
-import { userInfoQuery } from '../features/session/session-api.ts';
-import { callApi } from '../lib/api-client.ts';
-
-const finalize = (body: FinalizeBody) => callApi<SignedInResponse>('POST', '/finalize', body);
+import { alertError, finalize, useSignedIn } from '../features/session/session-api.ts';
 
 /**
  * Finalize (spec §2): a first-time social sign-in picks its username, with the rules of
@@ -14,17 +9,8 @@ const finalize = (body: FinalizeBody) => callApi<SignedInResponse>('POST', '/fin
  */
 export function FinalizePage() {
   const [username, setUsername] = useState('');
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const mutation = useMutation({
-    mutationFn: finalize,
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: userInfoQuery.queryKey });
-      navigate('/home');
-    },
-    // Spec §8: the server's err, verbatim.
-    onError: (error) => window.alert(error.message),
-  });
+  const signedIn = useSignedIn();
+  const mutation = useMutation({ mutationFn: finalize, onSuccess: signedIn, onError: alertError });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const problem = usernameProblem(username);

@@ -1,22 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { registrationProblem } from '@jotto/shared/account-rules';
-import { login, register, userInfoQuery } from './session-api.ts';
-
-/** Alerts the way spec §8 asks: the server's err (or message), verbatim. */
-function alertError(error: unknown) {
-  window.alert(error instanceof Error ? error.message : String(error));
-}
-
-function useSignedIn() {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  return async () => {
-    await queryClient.invalidateQueries({ queryKey: userInfoQuery.queryKey });
-    navigate('/home');
-  };
-}
+import { alertError, login, register, useSignedIn } from './session-api.ts';
 
 /** Username and password; Enter in the password field submits (spec §2). */
 export function LoginForm() {

@@ -1,5 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
 import type {
+  FinalizeBody,
   LoginBody,
   RegisterBody,
   SignedInResponse,
@@ -24,3 +26,20 @@ export const login = (body: LoginBody) => callApi<SignedInResponse>('POST', '/lo
 export const register = (body: RegisterBody) =>
   callApi<SignedInResponse>('POST', '/register', body);
 export const logout = () => callApi<OkResponse>('GET', '/logout');
+export const finalize = (body: FinalizeBody) =>
+  callApi<SignedInResponse>('POST', '/finalize', body);
+
+/** After login, register or finalize: refresh who is signed in, then go to /home (spec §4). */
+export function useSignedIn(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return async () => {
+    await queryClient.invalidateQueries({ queryKey: userInfoQuery.queryKey });
+    navigate('/home');
+  };
+}
+
+/** Alerts the way spec §8 asks: the server's err (or message), verbatim. */
+export function alertError(error: unknown): void {
+  window.alert(error instanceof Error ? error.message : String(error));
+}
