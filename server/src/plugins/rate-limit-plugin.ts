@@ -3,6 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../errors.ts';
 
+/** A route's limit: `max` requests per client address per minute (the unit of RATE_LIMIT_*). */
+export const perMinute = (max: number) => ({ max, timeWindow: '1 minute' });
+
 /**
  * Per-client rate limits on the routes that opt in (login, register, search, play). With Redis
  * the counts are shared by every node, so the limit is N in total, not N per node. If Redis

@@ -10,11 +10,11 @@ import {
   VerifyParams,
 } from '@jotto/shared/account-schemas';
 import type { AppConfig } from '../config.ts';
+import { perMinute } from '../plugins/rate-limit-plugin.ts';
 import { requireUser } from '../plugins/session-plugin.ts';
 import type { AccountService } from '../services/account-service.ts';
 
 const errors = ERROR_RESPONSES;
-const perMinute = (max: number) => ({ max, timeWindow: '1 minute' });
 
 /** Accounts and sessions: spec §7's register, login, logout, user info, finalize, verify, push. */
 export const accountRoutes: FastifyPluginAsyncTypebox<{

@@ -11,6 +11,7 @@ import {
   UsernameParams,
 } from '@jotto/shared/social-schemas';
 import type { AppConfig } from '../config.ts';
+import { perMinute } from '../plugins/rate-limit-plugin.ts';
 import { requireUser } from '../plugins/session-plugin.ts';
 import type { FriendService } from '../services/friend-service.ts';
 import type { ProfileService } from '../services/profile-service.ts';
@@ -96,7 +97,7 @@ export const friendRoutes: FastifyPluginAsyncTypebox<{
         body: SearchBody,
         response: { 200: SearchResponse, ...errors },
       },
-      config: { rateLimit: { max: config.rateLimits.search, timeWindow: '1 minute' } },
+      config: { rateLimit: perMinute(config.rateLimits.search) },
     },
     async (request) => {
       const user = requireUser(request);

@@ -16,6 +16,7 @@ import {
 } from '@jotto/shared/game-schemas';
 import type { AppConfig } from '../config.ts';
 import { notFound, unauthorized } from '../errors.ts';
+import { perMinute } from '../plugins/rate-limit-plugin.ts';
 import { requireUser, unresolvedSession, viewerOf } from '../plugins/session-plugin.ts';
 import { GAME_ERRORS, type GameService, type Viewer } from '../services/game-service.ts';
 
@@ -94,7 +95,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox<{
         changesState: true,
         // The guess query checks the session itself: one round trip fewer on the hottest route.
         sessionCheckedByService: true,
-        rateLimit: { max: config.rateLimits.play, timeWindow: '1 minute' },
+        rateLimit: perMinute(config.rateLimits.play),
       },
     },
     async (request) => {

@@ -13,6 +13,7 @@ import { SignInStateGuard } from '../auth/sign-in-state.ts';
 import { findOrCreateSocialAccount } from '../auth/social-accounts.ts';
 import { steamSignInFlow } from '../auth/steam-openid.ts';
 import type { AppConfig } from '../config.ts';
+import { perMinute } from '../plugins/rate-limit-plugin.ts';
 import type { AccountService } from '../services/account-service.ts';
 
 /**
@@ -92,7 +93,7 @@ export const socialAuthRoutes: FastifyPluginAsyncTypebox<{
         // page), so the cross-site guard would refuse every sign-in. Its CSRF defence is the
         // state instead: only the browser that started this sign-in holds the signed state
         // cookie that must equal the `state` in the URL, once, within 10 minutes.
-        config: { rateLimit: { max: config.rateLimits.login, timeWindow: '1 minute' } },
+        config: { rateLimit: perMinute(config.rateLimits.login) },
       },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
