@@ -119,7 +119,9 @@ export const gamePlayers = pgTable(
   },
   (t) => [
     uniqueIndex('game_players_game_user_key').on(t.gameId, t.userId),
-    index('game_players_user_idx').on(t.userId, t.status, t.lastPlayedAt),
+    // Not on last_played_at, which every guess changes: the guess's update stays a HOT update
+    // (no index entries to write), and a user's games are few enough to sort.
+    index('game_players_user_idx').on(t.userId, t.status),
     index('game_players_guest_idx').on(t.guestSessionHash),
     check(
       'game_players_owner_check',
