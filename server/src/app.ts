@@ -163,7 +163,9 @@ export async function buildApp(
   const notifier = new Notifier(push, config.publicUrl, app.log);
   notifier.attach(app.io);
   app.decorate('notifier', notifier);
-  const games = new GameService(app.db);
+  const games = new GameService(app.db, database.runPrepared, {
+    onGuessBatch: app.observeGuessBatch,
+  });
   app.decorate('games', games);
 
   const purgeJob = new ExpiredDataPurgeJob(

@@ -16,3 +16,15 @@ export function violatedUniqueConstraint(error: unknown): string | null {
   }
   return null;
 }
+
+/**
+ * Whether a failed write lost a race that a fresh read resolves: a unique violation, a
+ * deadlock (40P01) or a serialization failure (40001). The statement rolled back as a whole.
+ */
+export function isRetryableWriteConflict(error: unknown): boolean {
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    const code = (current as Error & { code?: unknown }).code;
+    if (code === '23505' || code === '40P01' || code === '40001') return true;
+  }
+  return false;
+}

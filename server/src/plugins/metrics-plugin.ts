@@ -6,6 +6,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** This app's Prometheus registry; other modules add their own metrics to it. */
     metrics: Registry;
+    /** Records one batch of guesses (see GameService). */
+    observeGuessBatch(size: number, seconds: number): void;
   }
 }
 
@@ -31,6 +33,22 @@ export const metricsPlugin = fp(
       registers: [registry],
     });
     app.decorate('metrics', registry);
+    const guessBatchSize = new Histogram({
+      name: 'jotto_guess_batch_size',
+      help: 'Guesses recorded together in one batch (two statements per batch)',
+      buckets: [1, 2, 4, 8, 16, 32, 64],
+      registers: [registry],
+    });
+    const guessBatchDuration = new Histogram({
+      name: 'jotto_guess_batch_duration_seconds',
+      help: 'Time from a batch of guesses leaving the queue to its outcome',
+      buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
+      registers: [registry],
+    });
+    app.decorate('observeGuessBatch', (size: number, seconds: number) => {
+      guessBatchSize.observe(size);
+      guessBatchDuration.observe(seconds);
+    });
     app.addHook('onResponse', async (request, reply) => {
       const labels = {
         method: request.method,

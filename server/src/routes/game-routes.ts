@@ -18,7 +18,8 @@ import type { AppConfig } from '../config.ts';
 import { notFound, unauthorized } from '../errors.ts';
 import { perMinute } from '../plugins/rate-limit-plugin.ts';
 import { requireUser, unresolvedSession, viewerOf } from '../plugins/session-plugin.ts';
-import { GAME_ERRORS, type GameService, type Viewer } from '../services/game-service.ts';
+import { GAME_ERRORS, type Viewer } from '../services/game-model.ts';
+import type { GameService } from '../services/game-service.ts';
 
 const errors = ERROR_RESPONSES;
 

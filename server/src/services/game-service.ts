@@ -18,11 +18,10 @@ import {
   normalizeGuess,
   versusOutcome,
   type VersusOutcome,
-  type VersusSide,
 } from '@jotto/shared/game-rules';
 import { describeTimeAgo } from '@jotto/shared/time-ago';
 import { isValidGuessWord, pickSecretWord } from '@jotto/shared/word-lists';
-import { type Database, rowsOf, type Transaction } from '../db/database.ts';
+import { type Database, type PreparedRawRunner, type Transaction } from '../db/database.ts';
 import {
   gamePlayers,
   games,
@@ -32,29 +31,20 @@ import {
   sessions,
   users,
 } from '../db/schema.ts';
-import { violatedUniqueConstraint } from '../db/database-errors.ts';
 import { badRequest, conflict, notFound, unauthorized } from '../errors.ts';
+import {
+  countsFor,
+  GAME_ERRORS,
+  isFinished,
+  type PlayerRow,
+  type PlayResult,
+  sideOf,
+  type Viewer,
+} from './game-model.ts';
+import { OngoingGuessRecorder } from './ongoing-guess-recorder.ts';
 
-/**
- * Who is asking about a game: a signed-in user, a guest by their session, or (`session`) a
- * live session not yet resolved, whose owner the game query itself looks up: the guess route
- * uses it to save the separate session lookup on its hot path.
- */
-export type Viewer =
-  | { kind: 'user'; userId: number }
-  | { kind: 'guest'; sessionHash: string }
-  | { kind: 'session'; sessionHash: string };
-
-type PlayerRow = typeof gamePlayers.$inferSelect;
 type GameRow = typeof games.$inferSelect;
 type Executor = Database | Transaction;
-
-export const GAME_ERRORS = {
-  notFound: 'Game not found',
-  notVersus: 'This is not a versus game',
-  guestsCannotSave: 'You must be logged in to save games',
-  guestsCannotMark: 'You must be logged in to save the board',
-} as const;
 
 /** The rows of `game_players` that belong to the viewer. */
 function ownerCondition(viewer: Viewer) {
@@ -77,35 +67,13 @@ function ownerCondition(viewer: Viewer) {
 /** Reads and retries of one guess racing other guesses of the same player, before a 409. */
 const MAX_GUESS_ATTEMPTS = 20;
 
-/** The row `recordOngoingGuess` reads back (raw SQL: snake_case, as the database names it). */
-interface OngoingGuessRow {
-  seq: number | null;
-  opponent_user_id: number | null;
-  opponent_score: number | null;
-  opponent_status: PlayerRow['status'] | null;
-  opponent_forfeit: boolean | null;
-  opponent_guess_count: number | null;
-}
-
 /** The most recent games a list shows; the spec leaves page sizes open. */
 const LIST_LIMIT = 100;
 
-/** What a guess changed, for the route's answer and for the opponent's real-time event. */
-export interface PlayResult {
-  response: PlayResponse;
-  /** Versus only: the opponent's view of my progress, after commit. */
-  opponentUpdate: { userId: number | null; counts: CountsResponse } | null;
+export interface GameServiceOptions {
+  /** Told after each batch of guesses: its size and how long its statements took. */
+  onGuessBatch?: (size: number, seconds: number) => void;
 }
-
-/** The fields of a player's side that the rules and the counts read. */
-type PlayerState = Pick<PlayerRow, 'score' | 'status' | 'forfeit' | 'guessCount'>;
-
-const sideOf = (player: PlayerState): VersusSide => ({
-  won: player.status === 'won',
-  forfeit: player.forfeit,
-  score: player.score,
-});
-const isFinished = (player: PlayerState) => player.status !== 'playing';
 
 /**
  * The game: creating games, guesses, marks and lists (spec §7, decisions §3). Every read and
@@ -113,7 +81,16 @@ const isFinished = (player: PlayerState) => player.status !== 'playing';
  * `@jotto/shared/game-rules`. The secret leaves this module only for a player who has finished.
  */
 export class GameService {
-  constructor(private readonly db: Database) {}
+  private readonly ongoingGuesses: OngoingGuessRecorder;
+
+  constructor(
+    private readonly db: Database,
+    /** The guess batch's raw statements run prepared: they are the hottest path. */
+    runPrepared: PreparedRawRunner,
+    options: GameServiceOptions = {},
+  ) {
+    this.ongoingGuesses = new OngoingGuessRecorder(runPrepared, options.onGuessBatch);
+  }
 
   /** A new solo game for a user or a guest session. */
   async createSoloGame(viewer: Viewer): Promise<number> {
@@ -258,9 +235,11 @@ export class GameService {
   }
 
   /**
-   * `GET /game/:id/play/:word`: one guess (or `giveup`) in one transaction. The player's row is
-   * locked first, so parallel guesses by one player queue up and each sees the score the one
-   * before it left; a versus game's row is locked second, to number events and settle once.
+   * `GET /game/:id/play/:word`: one guess (or `giveup`), each in exactly one transaction.
+   * Most guesses neither win nor end the game: they go to the batch of ongoing guesses (see
+   * `OngoingGuessRecorder`). A guess that finishes the player's game (a win, the last points,
+   * giveup) takes the locked transaction, so that settling the game is atomic with the move
+   * that finished it.
    */
   async play(viewer: Viewer, gameId: number, rawWord: string): Promise<PlayResult> {
     const word = normalizeGuess(rawWord);
@@ -269,103 +248,15 @@ export class GameService {
     const giveUp = isGiveUp(word);
     if (!giveUp && !isValidGuessWord(word)) throw badRequest(GAME_MESSAGES.notInDictionary);
 
-    // Most guesses neither win nor end the game: they take the fast path below. A guess that
-    // finishes the player's game (a win, the last points, giveup) takes the locked
-    // transaction, so that settling the game is atomic with the move that finished it.
     for (let attempt = 0; attempt < MAX_GUESS_ATTEMPTS && !giveUp; attempt++) {
-      const { player, game, alreadyGuessed } = await this.playerOf(this.db, viewer, gameId, {
-        guessed: word,
-      });
-      if (isFinished(player)) throw conflict(GAME_MESSAGES.gameOver);
-      if (alreadyGuessed) throw badRequest(GAME_MESSAGES.alreadyGuessed);
-      const outcome = applyGuess(player, word, game.secret);
-      if (outcome.won || outcome.lost) break;
-      const recorded = await this.recordOngoingGuess(
-        player,
-        game,
-        word,
-        outcome.matches,
-        outcome.score,
-      );
-      if (recorded) return recorded;
-      // Another guess of this player got in between our read and our write: read again.
+      const outcome = await this.ongoingGuesses.record({ viewer, gameId, word });
+      if (outcome.kind === 'recorded') return outcome.result;
+      if (outcome.kind === 'refused') throw outcome.error;
+      if (outcome.kind === 'finishes') break;
+      // 'changed': the side moved on (another guess of this player, on another node) or was
+      // predicted from memory: the next batch reads it afresh.
     }
     return this.playInTransaction(viewer, gameId, word, giveUp);
-  }
-
-  /**
-   * Records a guess that leaves the game going, in one statement: the player's row is updated
-   * only if it is exactly as read (same guess count, still playing), which is what the rules
-   * were applied to; then the guess row, the game's event number and the opponent's side.
-   * Returns null when the row had changed (a concurrent guess), so the caller reads again.
-   */
-  private async recordOngoingGuess(
-    player: PlayerRow,
-    game: GameRow,
-    word: string,
-    matches: number,
-    score: number,
-  ): Promise<PlayResult | null> {
-    let result: unknown;
-    try {
-      result = await this.db.execute(sql`
-      WITH upd AS (
-        UPDATE game_players
-        SET score = ${score}, guess_count = guess_count + 1, last_guess = ${word}, last_played_at = now()
-        WHERE id = ${player.id} AND status = 'playing' AND guess_count = ${player.guessCount}
-        RETURNING id
-      ), ins AS (
-        INSERT INTO guesses (player_id, word, matches)
-        SELECT id, ${word}, ${matches} FROM upd
-        RETURNING id
-      ), seq AS (
-        UPDATE games SET event_seq = event_seq + 1
-        WHERE id = ${game.id} AND mode = 'versus' AND EXISTS (SELECT 1 FROM upd)
-        RETURNING event_seq
-      )
-      SELECT (SELECT event_seq FROM seq) AS seq,
-        o.user_id AS opponent_user_id, o.score AS opponent_score, o.status AS opponent_status,
-        o.forfeit AS opponent_forfeit, o.guess_count AS opponent_guess_count
-      FROM upd LEFT JOIN game_players o ON o.game_id = ${game.id} AND o.id <> ${player.id}
-    `);
-    } catch (error) {
-      // The whole statement rolled back; the next read reports the repeated word.
-      if (violatedUniqueConstraint(error) === 'guesses_player_word_key') return null;
-      throw error;
-    }
-    const [row] = rowsOf<OngoingGuessRow>(result);
-    if (!row) return null;
-    const after: PlayerState = {
-      score,
-      status: 'playing',
-      forfeit: false,
-      guessCount: player.guessCount + 1,
-    };
-    const response: PlayResponse = {
-      result: 'ok',
-      matches,
-      score,
-      win: false,
-      forfeit: false,
-      finished: false,
-    };
-    if (game.mode !== 'versus' || row.opponent_status === null)
-      return { response, opponentUpdate: null };
-    const opponent: PlayerState = {
-      score: row.opponent_score!,
-      status: row.opponent_status,
-      forfeit: row.opponent_forfeit!,
-      guessCount: row.opponent_guess_count!,
-    };
-    response.enemyGuesses = opponent.guessCount;
-    response.outcome = versusOutcome(sideOf(after), sideOf(opponent));
-    return {
-      response,
-      opponentUpdate: {
-        userId: row.opponent_user_id,
-        counts: this.countsFor(game.id, row.seq!, opponent, after),
-      },
-    };
   }
 
   /** A guess (or giveup) under the player's row lock, settling the game when it finishes it. */
@@ -439,7 +330,7 @@ export class GameService {
         response,
         opponentUpdate: {
           userId: opponent.player.userId,
-          counts: this.countsFor(gameId, seq, opponent.player, player),
+          counts: countsFor(gameId, seq, opponent.player, player),
         },
       };
     });
@@ -450,7 +341,7 @@ export class GameService {
     const { player: me, game } = await this.playerOf(this.db, viewer, gameId);
     const opponent = game.mode === 'versus' ? await this.opponentOf(this.db, me) : null;
     if (!opponent) throw badRequest(GAME_ERRORS.notVersus);
-    return this.countsFor(gameId, game.eventSeq, me, opponent.player);
+    return countsFor(gameId, game.eventSeq, me, opponent.player);
   }
 
   /** `POST /game/:id/update`: sets or removes one letter's mark (signed-in players only). */
@@ -519,24 +410,6 @@ export class GameService {
       .where(and(eq(gamePlayers.gameId, me.gameId), ne(gamePlayers.id, me.id)))
       .limit(1);
     return row ?? null;
-  }
-
-  private countsFor(
-    gameId: number,
-    seq: number,
-    me: PlayerState,
-    opponent: PlayerState,
-  ): CountsResponse {
-    return {
-      result: 'ok',
-      gameId,
-      seq,
-      enemyScore: opponent.score,
-      enemyWon: opponent.status === 'won',
-      enemyForfeit: opponent.forfeit,
-      enemyGuesses: opponent.guessCount,
-      outcome: versusOutcome(sideOf(me), sideOf(opponent)),
-    };
   }
 
   private async guessList(playerId: number): Promise<GuessEntry[]> {

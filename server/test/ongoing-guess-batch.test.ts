@@ -1,0 +1,201 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countMatches, GAME_MESSAGES } from '@jotto/shared/game-rules';
+import type { PlayResponse } from '@jotto/shared/game-schemas';
+import { SECRET_WORDS } from '@jotto/shared/word-lists';
+import { gamePlayers, games, sessions, users } from '../src/db/schema.ts';
+import { SESSION_COOKIE } from '../src/plugins/session-plugin.ts';
+import { registerUser, startTestApp, type TestApp, TestAgent } from './test-app.ts';
+import { DATABASE_KINDS } from './test-environment.ts';
+
+type Reply = Partial<PlayResponse> & { result: 'ok' | 'error'; err?: string };
+
+// A node remembers the side of each game it has just recorded a guess for, and scores the
+// player's next guess on that memory without reading it back (OngoingGuessRecorder). These
+// tests make that memory wrong in every way it can be, and check that the answer is still the
+// one the database's state gives.
+describe.each(DATABASE_KINDS)('guesses scored from a node’s memory on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  async function gameOf(agent: TestAgent) {
+    const { gameId } = (await agent.get<{ gameId: number }>('/api/games/new')).body;
+    const [row] = await t.app.db.select().from(games).where(eq(games.id, gameId));
+    const secret = row!.secret.trim();
+    const misses = SECRET_WORDS.filter((word) => countMatches(word, secret) < 5);
+    return { gameId, secret, misses };
+  }
+
+  const play = (agent: TestAgent, gameId: number, word: string) =>
+    agent.get<Reply>(`/api/game/${gameId}/play/${word}`);
+
+  async function sideOf(gameId: number) {
+    const [side] = await t.app.db.select().from(gamePlayers).where(eq(gamePlayers.gameId, gameId));
+    return side!;
+  }
+
+  it('refuses with 404 once the session has ended, though the side is remembered', async () => {
+    const { agent, username } = await registerUser(t.app);
+    const { gameId, misses } = await gameOf(agent);
+    expect((await play(agent, gameId, misses[0]!)).status).toBe(200);
+    const sessionHash = t.app.sessions.hash(agent.cookies.get(SESSION_COOKIE)!);
+
+    await t.app.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.idHash, sessionHash));
+    expect(await play(agent, gameId, misses[1]!)).toMatchObject({
+      status: 404,
+      body: { err: 'Game not found' },
+    });
+
+    // A fresh session of the same user plays on; the refused guess left no trace.
+    const login = new TestAgent(t.app);
+    await login.post('/api/login', { username, password: 'secret1' });
+    expect(await play(login, gameId, misses[2]!)).toMatchObject({
+      status: 200,
+      body: { score: 90 },
+    });
+    expect((await sideOf(gameId)).guessCount).toBe(2);
+
+    // Logged out after a remembered guess, and a user who lost their username.
+    await login.get('/api/logout');
+    const stale = new TestAgent(t.app);
+    stale.cookies.set(SESSION_COOKIE, login.cookies.get(SESSION_COOKIE) ?? 'gone');
+    expect((await play(stale, gameId, misses[3]!)).status).toBe(404);
+    const again = new TestAgent(t.app);
+    await again.post('/api/login', { username, password: 'secret1' });
+    expect((await play(again, gameId, misses[4]!)).status).toBe(200);
+    await t.app.db.update(users).set({ username: null }).where(eq(users.username, username));
+    expect((await play(again, gameId, misses[5]!)).status).toBe(404);
+    expect((await sideOf(gameId)).guessCount).toBe(3);
+  });
+
+  it('answers a repeat, a win and the last points as the database says', async () => {
+    const { agent } = await registerUser(t.app);
+    const { gameId, secret, misses } = await gameOf(agent);
+    expect((await play(agent, gameId, misses[0]!)).body.score).toBe(95);
+    expect(await play(agent, gameId, misses[0]!)).toMatchObject({
+      status: 400,
+      body: { err: GAME_MESSAGES.alreadyGuessed },
+    });
+    expect(await play(agent, gameId, misses[1]!)).toMatchObject({
+      status: 200,
+      body: { score: 90, matches: countMatches(misses[1]!, secret) },
+    });
+    expect(await play(agent, gameId, secret)).toMatchObject({
+      status: 200,
+      body: { win: true, finished: true, score: 90, target: secret },
+    });
+    expect(await play(agent, gameId, misses[2]!)).toMatchObject({
+      status: 409,
+      body: { err: GAME_MESSAGES.gameOver },
+    });
+
+    const { gameId: lostGame, misses: lostMisses } = await gameOf(agent);
+    for (let i = 0; i < 19; i += 1) {
+      expect((await play(agent, lostGame, lostMisses[i]!)).body.score).toBe(95 - 5 * i);
+    }
+    expect(await play(agent, lostGame, lostMisses[19]!)).toMatchObject({
+      status: 200,
+      body: { score: 0, win: false, finished: true },
+    });
+    expect(await sideOf(lostGame)).toMatchObject({ status: 'lost', guessCount: 20, score: 0 });
+  });
+
+  it('lets a guest who signs up play on with the game they started', async () => {
+    const guest = new TestAgent(t.app);
+    const { gameId, misses } = await gameOf(guest);
+    expect((await play(guest, gameId, misses[0]!)).body.score).toBe(95);
+    const guestCookie = guest.cookies.get(SESSION_COOKIE)!;
+    await guest.post('/api/register', {
+      username: `g${Date.now() % 1_000_000}`,
+      email: `g${Date.now()}@example.com`,
+      password: 'secret1',
+    });
+    expect(guest.cookies.get(SESSION_COOKIE)).not.toBe(guestCookie);
+    expect((await play(guest, gameId, misses[1]!)).body.score).toBe(90);
+    const former = new TestAgent(t.app);
+    former.cookies.set(SESSION_COOKIE, guestCookie);
+    expect((await play(former, gameId, misses[2]!)).status).toBe(404);
+    expect((await sideOf(gameId)).guessCount).toBe(2);
+  });
+
+  it('records many players’ guesses together and counts its batches', async () => {
+    const players = await Promise.all(Array.from({ length: 12 }, () => registerUser(t.app)));
+    const boards = await Promise.all(players.map(({ agent }) => gameOf(agent)));
+    for (let round = 0; round < 3; round += 1) {
+      const replies = await Promise.all(
+        players.map(({ agent }, i) => play(agent, boards[i]!.gameId, boards[i]!.misses[round]!)),
+      );
+      expect(replies.map((reply) => reply.body.score)).toEqual(players.map(() => 95 - 5 * round));
+    }
+    const metrics = await t.app.inject({ method: 'GET', url: '/metrics' });
+    const read = (name: string) =>
+      Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(metrics.body)?.[1]);
+    const batches = read('jotto_guess_batch_size_count');
+    const guesses = read('jotto_guess_batch_size_sum');
+    expect(guesses).toBeGreaterThanOrEqual(36);
+    // Parallel requests share batches: fewer batches than guesses.
+    expect(batches).toBeLessThan(guesses);
+  });
+});
+
+describe('guesses on two nodes sharing one Postgres', () => {
+  let first: TestApp;
+  let second: TestApp;
+  beforeAll(async () => {
+    first = await startTestApp('postgres');
+    second = await startTestApp('postgres', {}, { databaseUrl: first.databaseUrl! });
+  });
+  afterAll(async () => {
+    await second.close();
+    await first.close();
+  });
+
+  it('scores on the database’s state when another node moved the side on', async () => {
+    const { agent } = await registerUser(first.app);
+    const { gameId } = (await agent.get<{ gameId: number }>('/api/games/new')).body;
+    const [row] = await first.app.db.select().from(games).where(eq(games.id, gameId));
+    const secret = row!.secret.trim();
+    const misses = SECRET_WORDS.filter((word) => countMatches(word, secret) < 5);
+    const onSecond = new TestAgent(second.app);
+    onSecond.cookies.set(SESSION_COOKIE, agent.cookies.get(SESSION_COOKIE)!);
+
+    expect((await agent.get<Reply>(`/api/game/${gameId}/play/${misses[0]}`)).body.score).toBe(95);
+    expect((await onSecond.get<Reply>(`/api/game/${gameId}/play/${misses[1]}`)).body.score).toBe(
+      90,
+    );
+    // The first node remembers 95 and one guess; the database holds 90 and two.
+    expect((await agent.get<Reply>(`/api/game/${gameId}/play/${misses[2]}`)).body.score).toBe(85);
+    // A word the other node recorded is a repeat here too.
+    expect(await agent.get<Reply>(`/api/game/${gameId}/play/${misses[1]}`)).toMatchObject({
+      status: 400,
+      body: { err: GAME_MESSAGES.alreadyGuessed },
+    });
+    // Both nodes at once, on the same side: every accepted guess cost exactly 5.
+    const replies = await Promise.all(
+      [3, 4, 5, 6, 7, 8].map((i) =>
+        (i % 2 ? agent : onSecond).get<Reply>(`/api/game/${gameId}/play/${misses[i]}`),
+      ),
+    );
+    expect(replies.map((reply) => reply.status)).toEqual(replies.map(() => 200));
+    const accepted = replies;
+    expect(accepted.map((reply) => reply.body.score).sort((a, b) => b! - a!)).toEqual(
+      accepted.map((_, i) => 80 - 5 * i),
+    );
+    const [side] = await first.app.db
+      .select()
+      .from(gamePlayers)
+      .where(eq(gamePlayers.gameId, gameId));
+    expect(side).toMatchObject({
+      guessCount: 3 + accepted.length,
+      score: 85 - 5 * accepted.length,
+    });
+  });
+});
