@@ -2,7 +2,7 @@
 // HTTP client for setting up data, and autocannon runs summarised the same way.
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -243,6 +243,9 @@ export interface LoadSummary {
   statusCodes: Record<string, number>;
   /** Server CPU time over wall time, in % of one core; null when not measured. */
   serverCpuPercent: number | null;
+  /** The same for every local `postgres` process (a local database only), and this process. */
+  databaseCpuPercent: number | null;
+  generatorCpuPercent: number;
 }
 
 export interface LoadOptions {
@@ -260,10 +263,11 @@ export interface LoadOptions {
 }
 
 /** CPU seconds (user + system) a process has used so far, from /proc; null elsewhere. */
-function cpuSecondsOf(pid: number | undefined): number | null {
+function cpuSecondsOf(pid: number | undefined, name?: string): number | null {
   if (pid === undefined) return null;
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    if (name !== undefined && !stat.includes(`(${name})`)) return null;
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     // Fields 14 and 15 of proc(5) (utime, stime), counted after the name: 12 and 13 here.
     const ticks = Number(fields[11]) + Number(fields[12]);
@@ -271,6 +275,34 @@ function cpuSecondsOf(pid: number | undefined): number | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * CPU seconds of every process named `postgres` (server and backends) by pid, or null where
+ * /proc is missing. Backends that start or end during a run count only for what /proc shows.
+ */
+function postgresCpuSeconds(): Map<number, number> | null {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return null;
+  }
+  const seconds = new Map<number, number>();
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    const cpu = cpuSecondsOf(Number(entry), 'postgres');
+    if (cpu !== null) seconds.set(Number(entry), cpu);
+  }
+  return seconds;
+}
+
+function postgresCpuSince(before: Map<number, number> | null): number | null {
+  const after = postgresCpuSeconds();
+  if (!before || !after || after.size === 0) return null;
+  let used = 0;
+  for (const [pid, cpu] of after) used += cpu - (before.get(pid) ?? 0);
+  return used;
 }
 
 /**
@@ -285,6 +317,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadSummary> {
   // duration to that tick; time the run here instead: start until the last response.
   let lastResponseAt = 0;
   const cpuBefore = cpuSecondsOf(options.serverPid);
+  const databaseCpuBefore = postgresCpuSeconds();
+  const generatorCpuBefore = process.cpuUsage();
   const startedAt = performance.now();
   const finished = new Promise<autocannon.Result>((resolve, reject) => {
     instance = autocannon(
@@ -327,6 +361,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadSummary> {
     const requests = result.requests.total;
     const seconds = Math.max(0, lastResponseAt - startedAt) / 1000;
     const cpuAfter = cpuSecondsOf(options.serverPid);
+    const databaseCpu = postgresCpuSince(databaseCpuBefore);
+    const generatorCpu = process.cpuUsage(generatorCpuBefore);
     return {
       label: options.label,
       requests,
@@ -345,6 +381,10 @@ export async function runLoad(options: LoadOptions): Promise<LoadSummary> {
         cpuBefore === null || cpuAfter === null || seconds === 0
           ? null
           : (100 * (cpuAfter - cpuBefore)) / seconds,
+      databaseCpuPercent:
+        databaseCpu === null || seconds === 0 ? null : (100 * databaseCpu) / seconds,
+      generatorCpuPercent:
+        seconds === 0 ? 0 : (generatorCpu.user + generatorCpu.system) / 1e4 / seconds,
     };
   } finally {
     clearTimeout(limit);
