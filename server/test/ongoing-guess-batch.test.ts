@@ -34,6 +34,12 @@ describe.each(DATABASE_KINDS)('guesses scored from a node’s memory on %s', (ki
   const play = (agent: TestAgent, gameId: number, word: string) =>
     agent.get<Reply>(`/api/game/${gameId}/play/${word}`);
 
+  /** Guess batches this node has run so far (its Prometheus counter). */
+  async function batchesRun() {
+    const metrics = await t.app.inject({ method: 'GET', url: '/metrics' });
+    return Number(/^jotto_guess_batch_size_count (\S+)$/m.exec(metrics.body)?.[1] ?? 0);
+  }
+
   async function sideOf(gameId: number) {
     const [side] = await t.app.db.select().from(gamePlayers).where(eq(gamePlayers.gameId, gameId));
     return side!;
@@ -80,19 +86,26 @@ describe.each(DATABASE_KINDS)('guesses scored from a node’s memory on %s', (ki
     const { agent } = await registerUser(t.app);
     const { gameId, secret, misses } = await gameOf(agent);
     expect((await play(agent, gameId, misses[0]!)).body.score).toBe(95);
+    // From memory in one batch; a repeat is read afresh in a second one, never retried more.
+    let before = await batchesRun();
     expect(await play(agent, gameId, misses[0]!)).toMatchObject({
       status: 400,
       body: { err: GAME_MESSAGES.alreadyGuessed },
     });
+    expect((await batchesRun()) - before).toBe(2);
+    before = await batchesRun();
     expect(await play(agent, gameId, misses[1]!)).toMatchObject({
       status: 200,
       body: { score: 90, matches: countMatches(misses[1]!, secret) },
     });
+    before = await batchesRun();
+    expect((await play(agent, gameId, misses[2]!)).body.score).toBe(85);
+    expect((await batchesRun()) - before).toBe(1);
     expect(await play(agent, gameId, secret)).toMatchObject({
       status: 200,
-      body: { win: true, finished: true, score: 90, target: secret },
+      body: { win: true, finished: true, score: 85, target: secret },
     });
-    expect(await play(agent, gameId, misses[2]!)).toMatchObject({
+    expect(await play(agent, gameId, misses[3]!)).toMatchObject({
       status: 409,
       body: { err: GAME_MESSAGES.gameOver },
     });

@@ -242,7 +242,7 @@ export class OngoingGuessRecorder {
     }));
     return this.runPrepared<SideRead>(sql`
       SELECT i.idx, p.*, w.words
-      FROM json_to_recordset(${JSON.stringify(input)}::json)
+      FROM json_to_recordset(${JSON.stringify(input)}::text::json)
         AS i(idx int, game_id int, user_id int, guest_hash text, session_hash text)
       LEFT JOIN LATERAL (
         SELECT s.id_hash, s.user_id, su.username
@@ -282,7 +282,7 @@ export class OngoingGuessRecorder {
     return this.runPrepared<GuessWritten>(sql`
       WITH i AS (
         SELECT i.*, s.id_hash AS live_hash, s.user_id AS live_user_id, s.username AS live_username
-        FROM json_to_recordset(${JSON.stringify(input)}::json)
+        FROM json_to_recordset(${JSON.stringify(input)}::text::json)
           AS i(idx int, player_id int, game_id int, expected int, score int, word char(5),
             matches int, user_id int, guest_hash text, session_hash text)
         LEFT JOIN LATERAL (
