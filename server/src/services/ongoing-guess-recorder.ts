@@ -273,6 +273,7 @@ export class OngoingGuessRecorder {
       idx,
       player_id: side.playerId,
       game_id: side.gameId,
+      versus: side.mode === 'versus',
       expected,
       score,
       word: attempt.word,
@@ -283,8 +284,8 @@ export class OngoingGuessRecorder {
       WITH i AS (
         SELECT i.*, s.id_hash AS live_hash, s.user_id AS live_user_id, s.username AS live_username
         FROM json_to_recordset(${JSON.stringify(input)}::text::json)
-          AS i(idx int, player_id int, game_id int, expected int, score int, word char(5),
-            matches int, user_id int, guest_hash text, session_hash text)
+          AS i(idx int, player_id int, game_id int, versus boolean, expected int, score int,
+            word char(5), matches int, user_id int, guest_hash text, session_hash text)
         LEFT JOIN LATERAL (
           SELECT s.id_hash, s.user_id, su.username
           FROM sessions s LEFT JOIN users su ON su.id = s.user_id
@@ -301,13 +302,13 @@ export class OngoingGuessRecorder {
             OR (i.live_username IS NOT NULL AND gp.user_id = i.live_user_id)
             OR (i.live_hash IS NOT NULL AND i.live_user_id IS NULL
               AND gp.guest_session_hash = i.live_hash))
-        RETURNING gp.id, gp.game_id
+        RETURNING gp.id, gp.game_id, i.versus
       ), ins AS (
         INSERT INTO guesses (player_id, word, matches)
         SELECT i.player_id, i.word, i.matches FROM i JOIN upd ON upd.id = i.player_id
       ), seq AS (
         UPDATE games g SET event_seq = g.event_seq + 1
-        FROM upd WHERE g.id = upd.game_id AND g.mode = 'versus'
+        FROM upd WHERE upd.versus AND g.id = upd.game_id
         RETURNING g.id, g.event_seq
       )
       SELECT i.idx, seq.event_seq AS seq,
@@ -317,7 +318,7 @@ export class OngoingGuessRecorder {
       FROM upd
       JOIN i ON i.player_id = upd.id
       LEFT JOIN seq ON seq.id = upd.game_id
-      LEFT JOIN game_players o ON o.game_id = upd.game_id AND o.id <> upd.id
+      LEFT JOIN game_players o ON upd.versus AND o.game_id = upd.game_id AND o.id <> upd.id
     `);
   }
 }
