@@ -269,7 +269,10 @@ export class OngoingGuessRecorder {
    * opponent's side for the event. Returns the guesses it recorded.
    */
   private writeGuesses(planned: PlannedGuess[]): Promise<GuessWritten[]> {
-    const input = planned.map(({ idx, attempt, side, expected, matches, score }) => ({
+    // In player order: two nodes' batches lock the rows they share in the same order, so
+    // they queue rather than deadlock.
+    const ordered = [...planned].sort((a, b) => a.side.playerId - b.side.playerId);
+    const input = ordered.map(({ idx, attempt, side, expected, matches, score }) => ({
       idx,
       player_id: side.playerId,
       game_id: side.gameId,
