@@ -102,6 +102,21 @@ function viewerRecord(viewer: Viewer) {
   };
 }
 
+/**
+ * The live session of input row `i` (a `session` viewer), as `s`: the session plugin's rules
+ * (not expired; a user's only once they have a username, checked by `ownedByViewer`).
+ */
+const liveSession = sql`LEFT JOIN LATERAL (
+  SELECT s.id_hash, s.user_id, su.username
+  FROM sessions s LEFT JOIN users su ON su.id = s.user_id
+  WHERE s.id_hash = i.session_hash AND s.expires_at > now()
+  LIMIT 1) s ON true`;
+
+/** Whether side `gp` belongs to the viewer of input row `i` (with `liveSession` as `s`). */
+const ownedByViewer = sql`(gp.user_id = i.user_id OR gp.guest_session_hash = i.guest_hash
+  OR (s.username IS NOT NULL AND gp.user_id = s.user_id)
+  OR (s.id_hash IS NOT NULL AND s.user_id IS NULL AND gp.guest_session_hash = s.id_hash))`;
+
 const orNotFound = (outcome: GuessAttemptOutcome | undefined): GuessAttemptOutcome =>
   outcome ?? { kind: 'refused', error: notFound(GAME_ERRORS.notFound) };
 
@@ -244,18 +259,11 @@ export class OngoingGuessRecorder {
       SELECT i.idx, p.*, w.words
       FROM json_to_recordset(${JSON.stringify(input)}::text::json)
         AS i(idx int, game_id int, user_id int, guest_hash text, session_hash text)
-      LEFT JOIN LATERAL (
-        SELECT s.id_hash, s.user_id, su.username
-        FROM sessions s LEFT JOIN users su ON su.id = s.user_id
-        WHERE s.id_hash = i.session_hash AND s.expires_at > now()
-        LIMIT 1) s ON true
+      ${liveSession}
       CROSS JOIN LATERAL (
         SELECT gp.id, gp.game_id, gp.score, gp.status, gp.guess_count, g.mode, g.secret
         FROM game_players gp JOIN games g ON g.id = gp.game_id
-        WHERE gp.game_id = i.game_id AND (
-          gp.user_id = i.user_id OR gp.guest_session_hash = i.guest_hash
-          OR (s.username IS NOT NULL AND gp.user_id = s.user_id)
-          OR (s.id_hash IS NOT NULL AND s.user_id IS NULL AND gp.guest_session_hash = s.id_hash))
+        WHERE gp.game_id = i.game_id AND ${ownedByViewer}
         LIMIT 1) p
       CROSS JOIN LATERAL (
         SELECT coalesce(json_agg(x.word), '[]'::json) AS words
@@ -285,26 +293,16 @@ export class OngoingGuessRecorder {
     }));
     return this.runPrepared<GuessWritten>(sql`
       WITH i AS (
-        SELECT i.*, s.id_hash AS live_hash, s.user_id AS live_user_id, s.username AS live_username
-        FROM json_to_recordset(${JSON.stringify(input)}::text::json)
+        SELECT * FROM json_to_recordset(${JSON.stringify(input)}::text::json)
           AS i(idx int, player_id int, game_id int, versus boolean, expected int, score int,
             word char(5), matches int, user_id int, guest_hash text, session_hash text)
-        LEFT JOIN LATERAL (
-          SELECT s.id_hash, s.user_id, su.username
-          FROM sessions s LEFT JOIN users su ON su.id = s.user_id
-          WHERE s.id_hash = i.session_hash AND s.expires_at > now()
-          LIMIT 1) s ON true
       ), upd AS (
         UPDATE game_players gp
         SET score = i.score, guess_count = gp.guess_count + 1, last_guess = i.word,
           last_played_at = now()
-        FROM i
+        FROM i ${liveSession}
         WHERE gp.id = i.player_id AND gp.game_id = i.game_id AND gp.status = 'playing'
-          AND gp.guess_count = i.expected
-          AND (gp.user_id = i.user_id OR gp.guest_session_hash = i.guest_hash
-            OR (i.live_username IS NOT NULL AND gp.user_id = i.live_user_id)
-            OR (i.live_hash IS NOT NULL AND i.live_user_id IS NULL
-              AND gp.guest_session_hash = i.live_hash))
+          AND gp.guess_count = i.expected AND ${ownedByViewer}
         RETURNING gp.id, gp.game_id, i.versus
       ), ins AS (
         INSERT INTO guesses (player_id, word, matches)
