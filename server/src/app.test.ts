@@ -14,8 +14,13 @@ describe('loggableUrl', () => {
     );
   });
 
+  it('masks guesses, since a winning one is the secret', () => {
+    expect(loggableUrl('/api/game/4/play/crane')).toBe('/api/game/4/play/[word]');
+    expect(loggableUrl('/v1/game/x/play/CRANE?a=1')).toBe('/v1/game/x/play/[word]?a=1');
+  });
+
   it('leaves other URLs alone', () => {
-    expect(loggableUrl('/api/game/4/play/crane')).toBe('/api/game/4/play/crane');
+    expect(loggableUrl('/api/games/4')).toBe('/api/games/4');
     expect(loggableUrl('/api/games?x=1')).toBe('/api/games?x=1');
   });
 });

@@ -48,10 +48,14 @@ declare module 'fastify' {
 
 /**
  * A request URL as it may appear in the log. Verification codes (in the path) and the query of
- * sign-in callbacks (an OAuth code, a Steam assertion) are credentials and are masked.
+ * sign-in callbacks (an OAuth code, a Steam assertion) are credentials and are masked. So is a
+ * guess: the winning one is the secret, which the opponent of a versus game may still be
+ * looking for (the secret never appears in a log line).
  */
 export function loggableUrl(url: string): string {
-  const masked = url.replace(/\/verify\/[^/?]+/, '/verify/[code]');
+  const masked = url
+    .replace(/\/verify\/[^/?]+/, '/verify/[code]')
+    .replace(/(\/game\/[^/?]*\/play\/)[^/?]*/, '$1[word]');
   return /\/auth\/[^/?]+\/callback\?/.test(masked) ? `${masked.split('?')[0]}?[redacted]` : masked;
 }
 

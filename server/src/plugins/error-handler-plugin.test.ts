@@ -20,6 +20,18 @@ describe('loggableError', () => {
     });
   });
 
+  it('keeps the message and code of a driver error, not its parameters', () => {
+    const error = Object.assign(new Error('deadlock detected'), {
+      name: 'PostgresError',
+      code: '40P01',
+      query: 'WITH i AS (SELECT * FROM json_to_recordset($1::text::json) ...',
+      parameters: ['[{"word":"crane"}]'],
+    });
+    const logged = loggableError(error);
+    expect(JSON.stringify(logged)).not.toContain('crane');
+    expect(logged).toMatchObject({ message: 'deadlock detected', code: '40P01' });
+  });
+
   it('passes other errors through', () => {
     expect(loggableError(new TypeError('boom'))).toMatchObject({
       type: 'TypeError',

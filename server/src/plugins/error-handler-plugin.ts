@@ -8,18 +8,23 @@ const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
 /**
  * What of an unexpected error may reach the log. Drizzle's query errors carry the bound
  * parameters in their message, and some statements bind the secret word (creating a game):
- * only the SQL text and the driver's own message are kept.
+ * only the SQL text, the driver's own message and the SQLSTATE code are kept.
  */
 export function loggableError(error: Error): Record<string, unknown> {
   const query = (error as Error & { query?: unknown }).query;
   if (typeof query !== 'string')
     return { type: error.name, message: error.message, stack: error.stack };
-  const cause = error.cause instanceof Error ? error.cause : null;
+  // Drizzle wraps the driver's error; a raw prepared statement (the guess batch) throws the
+  // driver's own, whose message has no parameters (they are in a field not logged here).
+  const driverError = error.cause instanceof Error ? error.cause : error;
   return {
     type: error.name,
     query,
-    message: cause?.message ?? 'query failed',
-    code: (cause as (Error & { code?: unknown }) | null)?.code,
+    message:
+      driverError === error && error.name === 'DrizzleQueryError'
+        ? 'query failed'
+        : driverError.message,
+    code: (driverError as Error & { code?: unknown }).code,
   };
 }
 
