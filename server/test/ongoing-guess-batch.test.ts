@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countMatches, GAME_MESSAGES } from '@jotto/shared/game-rules';
 import type { PlayResponse } from '@jotto/shared/game-schemas';
@@ -137,6 +137,42 @@ describe.each(DATABASE_KINDS)('guesses scored from a node’s memory on %s', (ki
     former.cookies.set(SESSION_COOKIE, guestCookie);
     expect((await play(former, gameId, misses[2]!)).status).toBe(404);
     expect((await sideOf(gameId)).guessCount).toBe(2);
+  });
+
+  it('isolates a guess that fails the batch: the others are recorded, it alone fails', async () => {
+    const players = await Promise.all(Array.from({ length: 6 }, () => registerUser(t.app)));
+    const boards = await Promise.all(players.map(({ agent }) => gameOf(agent)));
+    // A database error that only one guess can cause (nothing in the app can: a trigger stands
+    // in for whatever might).
+    const poison = boards[0]!.misses[7]!;
+    await t.app.db.execute(
+      sql.raw(`CREATE FUNCTION refuse_poison() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF NEW.word = '${poison}' THEN RAISE EXCEPTION 'refused by the test'; END IF;
+          RETURN NEW;
+        END $$`),
+    );
+    await t.app.db.execute(
+      sql.raw(`CREATE TRIGGER refuse_poison BEFORE INSERT ON guesses
+        FOR EACH ROW EXECUTE FUNCTION refuse_poison()`),
+    );
+    try {
+      const words = boards.map((board, i) =>
+        i === 0 ? poison : board.misses.find((word) => word !== poison)!,
+      );
+      const replies = await Promise.all(
+        players.map(({ agent }, i) => play(agent, boards[i]!.gameId, words[i]!)),
+      );
+      expect(replies[0]!.status).toBe(500);
+      expect(replies.slice(1).map((reply) => reply.body.score)).toEqual(
+        players.slice(1).map(() => 95),
+      );
+      expect((await sideOf(boards[0]!.gameId)).guessCount).toBe(0);
+      for (const board of boards.slice(1)) expect((await sideOf(board.gameId)).guessCount).toBe(1);
+    } finally {
+      await t.app.db.execute(sql.raw('DROP TRIGGER refuse_poison ON guesses'));
+      await t.app.db.execute(sql.raw('DROP FUNCTION refuse_poison()'));
+    }
   });
 
   it('records many players’ guesses together and counts its batches', async () => {

@@ -41,7 +41,7 @@ import {
   sideOf,
   type Viewer,
 } from './game-model.ts';
-import { OngoingGuessRecorder } from './ongoing-guess-recorder.ts';
+import { type GuessAttemptOutcome, OngoingGuessRecorder } from './ongoing-guess-recorder.ts';
 
 type GameRow = typeof games.$inferSelect;
 type Executor = Database | Transaction;
@@ -249,7 +249,14 @@ export class GameService {
     if (!giveUp && !isValidGuessWord(word)) throw badRequest(GAME_MESSAGES.notInDictionary);
 
     for (let attempt = 0; attempt < MAX_GUESS_ATTEMPTS && !giveUp; attempt++) {
-      const outcome = await this.ongoingGuesses.record({ viewer, gameId, word });
+      let outcome: GuessAttemptOutcome;
+      try {
+        outcome = await this.ongoingGuesses.record({ viewer, gameId, word });
+      } catch {
+        // The batch failed as a whole, maybe for another player's guess: this one alone, in
+        // its own transaction, either goes through or fails for a reason of its own.
+        break;
+      }
       if (outcome.kind === 'recorded') return outcome.result;
       if (outcome.kind === 'refused') throw outcome.error;
       if (outcome.kind === 'finishes') break;
