@@ -64,7 +64,10 @@ function ownerCondition(viewer: Viewer) {
   }
 }
 
-/** Reads and retries of one guess racing other guesses of the same player, before a 409. */
+/**
+ * Times a guess is sent back to the batch ('changed') before it takes the locked transaction,
+ * which cannot be raced.
+ */
 const MAX_GUESS_ATTEMPTS = 20;
 
 /** The most recent games a list shows; the spec leaves page sizes open. */
@@ -389,17 +392,12 @@ export class GameService {
     executor: Executor,
     viewer: Viewer,
     gameId: number,
-    options: { lock?: boolean; guessed?: string } = {},
-  ): Promise<{ player: PlayerRow; game: GameRow; alreadyGuessed: boolean }> {
+    options: { lock?: boolean } = {},
+  ): Promise<{ player: PlayerRow; game: GameRow }> {
     const owner = ownerCondition(viewer);
-    // One round trip for the player's row, its game and (for a guess) whether the word was
-    // already played; only the player's row is locked.
-    const alreadyGuessed =
-      options.guessed === undefined
-        ? sql<boolean>`false`
-        : sql<boolean>`exists (select 1 from ${guesses} where ${guesses.playerId} = ${gamePlayers.id} and ${guesses.word} = ${options.guessed})`;
+    // One round trip for the player's row and its game; only the player's row is locked.
     const query = executor
-      .select({ player: gamePlayers, game: games, alreadyGuessed })
+      .select({ player: gamePlayers, game: games })
       .from(gamePlayers)
       .innerJoin(games, eq(games.id, gamePlayers.gameId))
       .where(and(eq(gamePlayers.gameId, gameId), owner))
