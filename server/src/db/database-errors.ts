@@ -1,20 +1,27 @@
+/** A driver's error, with the fields postgres.js or PGlite give it. */
+type DriverError = Error & { code?: unknown; constraint_name?: unknown; constraint?: unknown };
+
 /**
- * The constraint a unique violation (SQLSTATE 23505) broke, or null for any other error.
- * postgres.js and PGlite name the field differently, and Drizzle wraps both in `cause`.
+ * The first error along `error`'s cause chain (Drizzle wraps the driver's error in `cause`)
+ * whose SQLSTATE is one of `codes`, or null.
  */
-export function violatedUniqueConstraint(error: unknown): string | null {
+function errorWithCode(error: unknown, codes: readonly string[]): DriverError | null {
   for (let current: unknown = error; current instanceof Error; current = current.cause) {
-    const fields = current as Error & {
-      code?: unknown;
-      constraint_name?: unknown;
-      constraint?: unknown;
-    };
-    if (fields.code === '23505') {
-      const name = fields.constraint_name ?? fields.constraint;
-      return typeof name === 'string' ? name : '';
-    }
+    const code = (current as DriverError).code;
+    if (typeof code === 'string' && codes.includes(code)) return current;
   }
   return null;
+}
+
+/**
+ * The constraint a unique violation (SQLSTATE 23505) broke, or null for any other error.
+ * postgres.js and PGlite name the field differently.
+ */
+export function violatedUniqueConstraint(error: unknown): string | null {
+  const violation = errorWithCode(error, ['23505']);
+  if (!violation) return null;
+  const name = violation.constraint_name ?? violation.constraint;
+  return typeof name === 'string' ? name : '';
 }
 
 /**
@@ -22,9 +29,5 @@ export function violatedUniqueConstraint(error: unknown): string | null {
  * deadlock (40P01) or a serialization failure (40001). The statement rolled back as a whole.
  */
 export function isRetryableWriteConflict(error: unknown): boolean {
-  for (let current: unknown = error; current instanceof Error; current = current.cause) {
-    const code = (current as Error & { code?: unknown }).code;
-    if (code === '23505' || code === '40P01' || code === '40001') return true;
-  }
-  return false;
+  return errorWithCode(error, ['23505', '40P01', '40001']) !== null;
 }
