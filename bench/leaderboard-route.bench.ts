@@ -14,8 +14,6 @@
 // pipelining 1, a fixed number of requests, each run capped in time); the real app and the
 // bare app run in child processes of their own on 127.0.0.1. Everything (servers, scratch
 // database) is undone on exit, on error, on a signal and at the deadline.
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import postgres from 'postgres';
 import { openDatabase } from '../server/src/db/database.ts';
@@ -46,31 +44,6 @@ const DEADLINE_MS = 8 * 60_000;
 /** One measured or warm-up run stops after this long. */
 const RUN_MAX_SECONDS = 60;
 const KINDS = ['daily', 'weekly', 'alltime'] as const;
-const CLOCK_TICKS = (() => {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
-
-/**
- * CPU seconds (user + system, all threads) a process has used so far, from /proc on Linux;
- * null elsewhere. Per request, it is far less sensitive than req/s to other load on a shared
- * machine, so it is printed beside the throughput.
- */
-function cpuSecondsOf(pid: number | undefined): number | null {
-  if (pid === undefined) return null;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name (which may hold spaces) start at its closing parenthesis.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
-  } catch {
-    return null;
-  }
-}
-
 const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
 
 /** Users, games, players and point awards as settled games leave them, all in SQL. */
@@ -268,20 +241,21 @@ async function main(cleanup: Cleanup): Promise<number> {
     amount: number,
     path: Parameters<typeof runLoad>[0]['path'],
   ): Promise<Measured> => {
-    const cpuBefore = cpuSecondsOf(server.child.pid);
     const summary = await runLoad({
       label,
       port: server.port,
+      serverPid: server.child.pid,
       amount,
       connections: CONNECTIONS,
       path,
       maxSeconds: RUN_MAX_SECONDS,
     });
-    const cpuAfter = cpuSecondsOf(server.child.pid);
+    // Per request, server CPU is far less sensitive than req/s to other load on a shared
+    // machine, so it is printed beside the throughput.
     const cpuUs =
-      cpuBefore === null || cpuAfter === null || summary.requests === 0
+      summary.serverCpuSeconds === null || summary.requests === 0
         ? null
-        : ((cpuAfter - cpuBefore) * 1e6) / summary.requests;
+        : (summary.serverCpuSeconds * 1e6) / summary.requests;
     return { ...summary, cpuUs };
   };
 

@@ -1,6 +1,6 @@
 // What every bench shares: a scratch Postgres database, servers in child processes, a small
 // HTTP client for setting up data, and autocannon runs summarised the same way.
-import { type ChildProcess, fork } from 'node:child_process';
+import { type ChildProcess, execFileSync, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -241,6 +241,8 @@ export interface LoadSummary {
   errors: number;
   timeouts: number;
   statusCodes: Record<string, number>;
+  /** Server CPU seconds (user + system, all threads) over the run; null when not measured. */
+  serverCpuSeconds: number | null;
   /** Server CPU time over wall time, in % of one core; null when not measured. */
   serverCpuPercent: number | null;
   /** The same for every local `postgres` process (a local database only), and this process. */
@@ -262,6 +264,15 @@ export interface LoadOptions {
   serverPid?: number | undefined;
 }
 
+/** Clock ticks per second, the unit of /proc's CPU times. */
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
 /** CPU seconds (user + system) a process has used so far, from /proc; null elsewhere. */
 function cpuSecondsOf(pid: number | undefined, name?: string): number | null {
   if (pid === undefined) return null;
@@ -271,7 +282,7 @@ function cpuSecondsOf(pid: number | undefined, name?: string): number | null {
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     // Fields 14 and 15 of proc(5) (utime, stime), counted after the name: 12 and 13 here.
     const ticks = Number(fields[11]) + Number(fields[12]);
-    return Number.isFinite(ticks) ? ticks / 100 : null;
+    return Number.isFinite(ticks) ? ticks / CLOCK_TICKS : null;
   } catch {
     return null;
   }
@@ -361,6 +372,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadSummary> {
     const requests = result.requests.total;
     const seconds = Math.max(0, lastResponseAt - startedAt) / 1000;
     const cpuAfter = cpuSecondsOf(options.serverPid);
+    const serverCpu = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
     const databaseCpu = postgresCpuSince(databaseCpuBefore);
     const generatorCpu = process.cpuUsage(generatorCpuBefore);
     return {
@@ -377,10 +389,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadSummary> {
       errors: result.errors,
       timeouts: result.timeouts,
       statusCodes,
-      serverCpuPercent:
-        cpuBefore === null || cpuAfter === null || seconds === 0
-          ? null
-          : (100 * (cpuAfter - cpuBefore)) / seconds,
+      serverCpuSeconds: serverCpu,
+      serverCpuPercent: serverCpu === null || seconds === 0 ? null : (100 * serverCpu) / seconds,
       databaseCpuPercent:
         databaseCpu === null || seconds === 0 ? null : (100 * databaseCpu) / seconds,
       generatorCpuPercent:
