@@ -166,7 +166,8 @@ export class OngoingGuessRecorder {
     // Left undefined until a read finds the guesser's side: a game that is not theirs.
     const outcomes: (GuessAttemptOutcome | undefined)[] = attempts.map(() => undefined);
     const planned: PlannedGuess[] = [];
-    const sides = attempts.map((attempt) => this.known.get(knownKey(attempt)));
+    const keys = attempts.map(knownKey);
+    const sides = keys.map((key) => this.known.get(key));
     const fromKnown = sides.map((side) => side !== undefined);
     const unknown = attempts.flatMap((_, idx) => (fromKnown[idx] ? [] : [idx]));
     if (unknown.length > 0) {
@@ -190,11 +191,10 @@ export class OngoingGuessRecorder {
     attempts.forEach((attempt, idx) => {
       const side = sides[idx];
       if (!side) return;
-      const key = knownKey(attempt);
       const repeat = side.words.has(attempt.word);
       const outcome = repeat ? null : applyGuess({ score: side.score }, attempt.word, side.secret);
       if (!outcome || outcome.won || outcome.lost) {
-        this.known.delete(key);
+        this.known.delete(keys[idx]!);
         // Predicted from memory: make sure with a fresh read before answering.
         if (fromKnown[idx]) outcomes[idx] = { kind: 'changed' };
         else if (repeat)
@@ -226,7 +226,7 @@ export class OngoingGuessRecorder {
     }
     const byIdx = new Map(written.map((row) => [row.idx, row]));
     for (const guess of planned) {
-      const key = knownKey(guess.attempt);
+      const key = keys[guess.idx]!;
       const row = byIdx.get(guess.idx);
       if (!row) {
         this.known.delete(key);
