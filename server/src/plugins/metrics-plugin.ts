@@ -35,7 +35,7 @@ export const metricsPlugin = fp(
     app.decorate('metrics', registry);
     const guessBatchSize = new Histogram({
       name: 'jotto_guess_batch_size',
-      help: 'Guesses recorded together in one batch (two statements per batch)',
+      help: 'Guesses recorded together in one batch (one statement, two when a side is read)',
       buckets: [1, 2, 4, 8, 16, 32, 64],
       registers: [registry],
     });

@@ -22,8 +22,8 @@ interface Pending<Input, Output> {
 /**
  * Coalesces concurrent calls into batches: every input submitted while the event loop handles
  * one round of I/O (and every input that arrives while `maxInFlight` batches are running) goes
- * into the next batch, which `run` handles in one go (for the guess route: two statements for
- * the whole batch instead of two per guess). Each caller gets its own output or the batch's
+ * into the next batch, which `run` handles in one go (for the guess route: one or two
+ * statements for the whole batch instead of two per guess). Each caller gets its own output or the batch's
  * error. Inputs that share a key are kept apart, so `run` may assume that a batch holds at most
  * one input per key and that no other batch of this process is working on that key.
  *
