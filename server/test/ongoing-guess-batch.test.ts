@@ -34,11 +34,18 @@ describe.each(DATABASE_KINDS)('guesses scored from a node’s memory on %s', (ki
   const play = (agent: TestAgent, gameId: number, word: string) =>
     agent.get<Reply>(`/api/game/${gameId}/play/${word}`);
 
-  /** Guess batches this node has run so far (its Prometheus counter). */
-  async function batchesRun() {
+  /** Guess batches this node has run so far, and the guesses they held (its metrics). */
+  async function guessBatchTotals() {
     const metrics = await t.app.inject({ method: 'GET', url: '/metrics' });
-    return Number(/^jotto_guess_batch_size_count (\S+)$/m.exec(metrics.body)?.[1] ?? 0);
+    const read = (name: string) =>
+      Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(metrics.body)?.[1] ?? 0);
+    return {
+      batches: read('jotto_guess_batch_size_count'),
+      guesses: read('jotto_guess_batch_size_sum'),
+    };
   }
+
+  const batchesRun = async () => (await guessBatchTotals()).batches;
 
   async function sideOf(gameId: number) {
     const [side] = await t.app.db.select().from(gamePlayers).where(eq(gamePlayers.gameId, gameId));
@@ -93,7 +100,6 @@ describe.each(DATABASE_KINDS)('guesses scored from a node’s memory on %s', (ki
       body: { err: GAME_MESSAGES.alreadyGuessed },
     });
     expect((await batchesRun()) - before).toBe(2);
-    before = await batchesRun();
     expect(await play(agent, gameId, misses[1]!)).toMatchObject({
       status: 200,
       body: { score: 90, matches: countMatches(misses[1]!, secret) },
@@ -184,11 +190,7 @@ describe.each(DATABASE_KINDS)('guesses scored from a node’s memory on %s', (ki
       );
       expect(replies.map((reply) => reply.body.score)).toEqual(players.map(() => 95 - 5 * round));
     }
-    const metrics = await t.app.inject({ method: 'GET', url: '/metrics' });
-    const read = (name: string) =>
-      Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(metrics.body)?.[1]);
-    const batches = read('jotto_guess_batch_size_count');
-    const guesses = read('jotto_guess_batch_size_sum');
+    const { batches, guesses } = await guessBatchTotals();
     expect(guesses).toBeGreaterThanOrEqual(36);
     // Parallel requests share batches: fewer batches than guesses.
     expect(batches).toBeLessThan(guesses);
