@@ -18,6 +18,7 @@ import postgres from 'postgres';
 import { planGameWords } from './support/word-pool.ts';
 import type { Cleanup } from './support/harness.ts';
 import {
+  boundedInteger,
   cleanServerEnv,
   createScratchDatabase,
   formatTable,
@@ -33,12 +34,12 @@ import {
 } from './support/harness.ts';
 
 const CONNECTIONS = 50;
-const REQUESTS = positiveInteger('BENCH_REQUESTS', 20_000);
+const REQUESTS = boundedInteger('BENCH_REQUESTS', 20_000, CONNECTIONS);
 /** The bare route answers several times faster: more requests keep its runs seconds long. */
-const BARE_REQUESTS = positiveInteger('BENCH_BARE_REQUESTS', 80_000);
-const WARMUP_REQUESTS = positiveInteger('BENCH_WARMUP', 2_000);
+const BARE_REQUESTS = boundedInteger('BENCH_BARE_REQUESTS', 80_000, CONNECTIONS);
+const WARMUP_REQUESTS = boundedInteger('BENCH_WARMUP', 2_000, CONNECTIONS);
 /** Bare and guess runs alternate this many times; the figures judged are the medians. */
-const ROUNDS = Math.max(1, Math.min(9, Number(process.env.BENCH_ROUNDS ?? 3) || 3));
+const ROUNDS = boundedInteger('BENCH_ROUNDS', 3, 1, 9);
 const USERS = 100;
 /** A game ends after 20 misses (score 100, 5 per miss); stay below that. */
 const GUESSES_PER_GAME = 19;
@@ -51,16 +52,6 @@ const DEADLINE_MS = 8 * 60_000;
 /** One measured or warm-up run stops after this long. */
 const RUN_MAX_SECONDS = 120;
 const SESSION_COOKIE = 'jotto_session';
-
-function positiveInteger(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < CONNECTIONS) {
-    throw new Error(`${name} must be a whole number ≥ ${CONNECTIONS} (got "${raw}")`);
-  }
-  return value;
-}
 
 interface PlannedGame {
   id: number;

@@ -36,6 +36,7 @@ import { freePort, HttpAgent, ScratchRedis, ServerNode } from '../server/test/cl
 import { type ClientSocket, connected, openSocket } from '../server/test/socket-client.ts';
 import type { Cleanup } from './support/harness.ts';
 import {
+  boundedInteger,
   blankedServerEnv,
   createScratchDatabase,
   formatTable,
@@ -73,16 +74,6 @@ const GOAL_KB_PER_SOCKET = 15;
 const DEADLINE_MS = 290_000;
 const PASSWORD = 'bench-secret-1';
 const SESSION_SECRET = 'bench-secret-bench-secret-bench-secret-0';
-
-function boundedInteger(name: string, fallback: number, min: number, max: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new Error(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
-  }
-  return value;
-}
 
 /** The app's configuration for every server of this bench (empty means "unset" to config). */
 function appEnv(databaseUrl: string, redisUrl: string): Record<string, string> {

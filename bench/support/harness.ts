@@ -157,6 +157,21 @@ export interface HttpResult {
 
 const setupAgent = new http.Agent({ keepAlive: true, maxSockets: 16 });
 
+/**
+ * A whole number from the environment variable `name` (a bench's knob), `fallback` when unset;
+ * anything else than a whole number in [min, max] stops the bench with a clear error.
+ */
+export function boundedInteger(name: string, fallback: number, min: number, max = Infinity) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    const range = max === Infinity ? `≥ ${min}` : `from ${min} to ${max}`;
+    throw new Error(`${name} must be a whole number ${range} (got "${raw}")`);
+  }
+  return value;
+}
+
 /** One request for setting up data (not for load): JSON in and out, over loopback. */
 export function request(
   port: number,
