@@ -57,3 +57,27 @@ export function countsFor(
     outcome: versusOutcome(sideOf(me), sideOf(opponent)),
   };
 }
+
+/**
+ * A guess's result once its versus opponent is known (or not: solo, or no opponent yet): the
+ * opponent's guess count and the outcome in my answer, and the opponent's `game:counts` event.
+ */
+export function playResultWith(
+  response: PlayResponse,
+  versus: {
+    gameId: number;
+    seq: number;
+    me: PlayerState;
+    opponent: PlayerState;
+    opponentUserId: number | null;
+  } | null,
+): PlayResult {
+  if (!versus) return { response, opponentUpdate: null };
+  const { gameId, seq, me, opponent, opponentUserId } = versus;
+  response.enemyGuesses = opponent.guessCount;
+  response.outcome = versusOutcome(sideOf(me), sideOf(opponent));
+  return {
+    response,
+    opponentUpdate: { userId: opponentUserId, counts: countsFor(gameId, seq, opponent, me) },
+  };
+}

@@ -37,6 +37,7 @@ import {
   GAME_ERRORS,
   isFinished,
   type PlayerRow,
+  playResultWith,
   type PlayResult,
   sideOf,
   type Viewer,
@@ -330,19 +331,17 @@ export class GameService {
         finished,
         ...(finished ? { target: game.secret } : {}),
       };
-      if (game.mode !== 'versus') return { response, opponentUpdate: null };
-
-      const opponent = await this.opponentOf(tx, player);
-      if (!opponent) return { response, opponentUpdate: null };
-      response.enemyGuesses = opponent.player.guessCount;
-      response.outcome = versusOutcome(sideOf(player), sideOf(opponent.player));
-      return {
+      const opponent = game.mode === 'versus' ? await this.opponentOf(tx, player) : null;
+      return playResultWith(
         response,
-        opponentUpdate: {
-          userId: opponent.player.userId,
-          counts: countsFor(gameId, seq, opponent.player, player),
+        opponent && {
+          gameId,
+          seq,
+          me: player,
+          opponent: opponent.player,
+          opponentUserId: opponent.player.userId,
         },
-      };
+      );
     });
   }
 

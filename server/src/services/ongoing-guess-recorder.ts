@@ -1,17 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
-import { applyGuess, GAME_MESSAGES, versusOutcome } from '@jotto/shared/game-rules';
+import { applyGuess, GAME_MESSAGES } from '@jotto/shared/game-rules';
 import type { PlayResponse } from '@jotto/shared/game-schemas';
 import type { PreparedRawRunner } from '../db/database.ts';
 import { isRetryableWriteConflict } from '../db/database-errors.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import {
-  countsFor,
   GAME_ERRORS,
   type PlayerRow,
   type PlayerState,
+  playResultWith,
   type PlayResult,
-  sideOf,
   type Viewer,
 } from './game-model.ts';
 import { KeyedBatcher } from './keyed-batcher.ts';
@@ -341,20 +340,17 @@ function resultOf(guess: PlannedGuess, row: GuessWritten): PlayResult {
     finished: false,
   };
   if (guess.side.mode !== 'versus' || row.opponent_status === null)
-    return { response, opponentUpdate: null };
-  const opponent: PlayerState = {
-    score: row.opponent_score!,
-    status: row.opponent_status,
-    forfeit: row.opponent_forfeit!,
-    guessCount: row.opponent_guess_count!,
-  };
-  response.enemyGuesses = opponent.guessCount;
-  response.outcome = versusOutcome(sideOf(after), sideOf(opponent));
-  return {
-    response,
-    opponentUpdate: {
-      userId: row.opponent_user_id,
-      counts: countsFor(guess.side.gameId, row.seq!, opponent, after),
+    return playResultWith(response, null);
+  return playResultWith(response, {
+    gameId: guess.side.gameId,
+    seq: row.seq!,
+    me: after,
+    opponent: {
+      score: row.opponent_score!,
+      status: row.opponent_status,
+      forfeit: row.opponent_forfeit!,
+      guessCount: row.opponent_guess_count!,
     },
-  };
+    opponentUserId: row.opponent_user_id,
+  });
 }
