@@ -1,3 +1,4 @@
+import { API_ENDPOINTS } from '@jotto/shared/api-endpoints';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, TestAgent } from './test-app.ts';
 import { TEST_REDIS_URL } from './test-environment.ts';
@@ -55,6 +56,37 @@ describe('operations routes on Postgres and Redis', () => {
       ]),
     );
     expect(JSON.stringify(response.body.paths['/api/register'])).toContain('"username"');
+  });
+});
+
+describe('the shared endpoint table', () => {
+  it('is exactly the set of JSON routes the server registers, with their schemas', async () => {
+    const t = await startTestApp('pglite');
+    try {
+      const doc = (
+        await new TestAgent(t.app).get<{
+          paths: Record<string, Record<string, { tags?: string[] }>>;
+        }>('/api/openapi.json')
+      ).body;
+      const registered = Object.entries(doc.paths)
+        .filter(([path]) => !path.startsWith('/api/auth/'))
+        .flatMap(([path, operations]) =>
+          Object.entries(operations).map(
+            ([method, operation]) =>
+              `${method.toUpperCase()} ${path} ${operation.tags?.join(',') ?? ''}`,
+          ),
+        )
+        .sort();
+      const table = Object.values(API_ENDPOINTS)
+        .map(
+          (endpoint) =>
+            `${endpoint.method} /api${endpoint.path.replace(/:(\w+)/g, '{$1}')} ${endpoint.tag}`,
+        )
+        .sort();
+      expect(registered).toEqual(table);
+    } finally {
+      await t.close();
+    }
   });
 });
 

@@ -29,3 +29,28 @@ export const CLIENT_ROUTES = [
 ] as const;
 
 export type ClientRoute = (typeof CLIENT_ROUTES)[number];
+
+/** The `:name` parameters of a route pattern, as a union of names. */
+type RouteParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | RouteParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** The arguments `clientPath` takes after the route: the parameters, when it has any. */
+export type ClientPathArgs<R extends ClientRoute> = [RouteParamNames<R>] extends [never]
+  ? []
+  : [params: Record<RouteParamNames<R>, string | number>];
+
+/**
+ * A concrete path of a client route, its parameters URL-encoded:
+ * `clientPath('/game/:gameId', {gameId: 7})` is `/game/7`. The client navigates with it and
+ * the server builds its links with it (verification mail, push notifications, sign-in
+ * redirects), so a route renamed here is renamed everywhere.
+ */
+export function clientPath<R extends ClientRoute>(route: R, ...args: ClientPathArgs<R>): string {
+  const params: Record<string, string | number> = args[0] ?? {};
+  return route.replace(/:([A-Za-z]+)/g, (_match, name: string) =>
+    encodeURIComponent(String(params[name])),
+  );
+}

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Server } from 'socket.io';
+import { clientPath } from '@jotto/shared/client-routes';
 import type { ClientToServerEvents, ServerToClientEvents } from '@jotto/shared/realtime-events';
 import { userRoom } from '@jotto/shared/realtime-events';
 import type { PushMessage, PushSender } from './push-sender.ts';
@@ -61,7 +62,7 @@ export class Notifier {
           title: 'New challenge',
           icon,
           body: `${sender} challenged you to a game!`,
-          click_action: link('/challenges'),
+          click_action: link(clientPath('/challenges')),
         };
       }
       case 'challenge:accepted': {
@@ -70,7 +71,7 @@ export class Notifier {
           title: 'Challenge accepted',
           icon,
           body: 'Your challenge was accepted. Game on!',
-          click_action: link(`/game/${gameId}`),
+          click_action: link(clientPath('/game/:gameId', { gameId })),
         };
       }
       case 'friend:request': {
@@ -79,7 +80,7 @@ export class Notifier {
           title: 'Friend request',
           icon,
           body: `${name} wants to be your friend`,
-          click_action: link('/friends'),
+          click_action: link(clientPath('/friends')),
         };
       }
       case 'game:counts': {
@@ -91,7 +92,7 @@ export class Notifier {
           title: 'Your opponent finished',
           icon,
           body: 'Your opponent finished the game. Your move!',
-          click_action: link(`/game/${counts.gameId}`),
+          click_action: link(clientPath('/game/:gameId', { gameId: counts.gameId })),
         };
       }
       default:

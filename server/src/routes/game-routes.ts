@@ -1,27 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ERROR_RESPONSES } from '@jotto/shared/api-envelope';
-import {
-  ClearResponse,
-  CountsResponse,
-  GameDetailResponse,
-  GameIdParams,
-  GamesListBody,
-  GamesListResponse,
-  NewGameResponse,
-  PlayParams,
-  PlayResponse,
-  UpdateMarkBody,
-  UpdateMarkResponse,
-} from '@jotto/shared/game-schemas';
+import { API_ENDPOINTS } from '@jotto/shared/api-endpoints';
 import type { AppConfig } from '../config.ts';
 import { notFound, unauthorized } from '../errors.ts';
 import { perMinute } from '../plugins/rate-limit-plugin.ts';
 import { requireUser, unresolvedSession, viewerOf } from '../plugins/session-plugin.ts';
 import { GAME_ERRORS, type Viewer } from '../services/game-model.ts';
 import type { GameService } from '../services/game-service.ts';
-
-const errors = ERROR_RESPONSES;
+import { endpointRoute } from './endpoint-route.ts';
 
 /** A viewer for a route about an existing game; without a session the game cannot be theirs. */
 function existingGameViewer(request: FastifyRequest): Viewer {
@@ -43,16 +29,9 @@ export const gameRoutes: FastifyPluginAsyncTypebox<{
   config: AppConfig;
   onGuess: (result: Awaited<ReturnType<GameService['play']>>) => void;
 }> = async (app, { games, config, onGuess }) => {
-  app.post(
-    '/games',
-    {
-      schema: {
-        tags: ['games'],
-        body: GamesListBody,
-        response: { 200: GamesListResponse, ...errors },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(API_ENDPOINTS.gamesList),
+    handler: async (request) => {
       if (!request.session || request.session.userId === null)
         throw unauthorized(GAME_ERRORS.guestsCannotSave);
       const user = requireUser(request);
@@ -62,86 +41,47 @@ export const gameRoutes: FastifyPluginAsyncTypebox<{
         games: await games.listGames(user.userId, mode, request.body.age),
       };
     },
-  );
+  });
 
-  app.get(
-    '/games/new',
-    {
-      schema: { tags: ['games'], response: { 200: NewGameResponse, ...errors } },
-      config: { changesState: true },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(API_ENDPOINTS.newGame),
+    handler: async (request, reply) => {
       const viewer = viewerOf(request) ?? (await startGuestSession(request, reply));
       return { result: 'ok' as const, gameId: await games.createSoloGame(viewer) };
     },
-  );
+  });
 
-  app.get(
-    '/games/:id',
-    {
-      schema: {
-        tags: ['games'],
-        params: GameIdParams,
-        response: { 200: GameDetailResponse, ...errors },
-      },
-    },
-    async (request) => games.getGame(existingGameViewer(request), request.params.id),
-  );
+  app.route({
+    ...endpointRoute(API_ENDPOINTS.game),
+    handler: async (request) => games.getGame(existingGameViewer(request), request.params.id),
+  });
 
-  app.get(
-    '/game/:id/play/:word',
-    {
-      schema: { tags: ['games'], params: PlayParams, response: { 200: PlayResponse, ...errors } },
-      config: {
-        changesState: true,
-        // The guess query checks the session itself: one round trip fewer on the hottest route.
-        sessionCheckedByService: true,
-        rateLimit: perMinute(config.rateLimits.play),
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(API_ENDPOINTS.play, {
+      // The guess query checks the session itself: one round trip fewer on the hottest route.
+      sessionCheckedByService: true,
+      rateLimit: perMinute(config.rateLimits.play),
+    }),
+    handler: async (request) => {
       const result = await games.play(guessViewer(request), request.params.id, request.params.word);
       onGuess(result);
       return result.response;
     },
-  );
+  });
 
-  app.get(
-    '/game/:id/counts',
-    {
-      schema: {
-        tags: ['games'],
-        params: GameIdParams,
-        response: { 200: CountsResponse, ...errors },
-      },
-    },
-    async (request) => games.counts(existingGameViewer(request), request.params.id),
-  );
+  app.route({
+    ...endpointRoute(API_ENDPOINTS.counts),
+    handler: async (request) => games.counts(existingGameViewer(request), request.params.id),
+  });
 
-  app.get(
-    '/game/:id/clear',
-    {
-      schema: {
-        tags: ['games'],
-        params: GameIdParams,
-        response: { 200: ClearResponse, ...errors },
-      },
-      config: { changesState: true },
-    },
-    async (request) => games.clearMarks(existingGameViewer(request), request.params.id),
-  );
+  app.route({
+    ...endpointRoute(API_ENDPOINTS.clearMarks),
+    handler: async (request) => games.clearMarks(existingGameViewer(request), request.params.id),
+  });
 
-  app.post(
-    '/game/:id/update',
-    {
-      schema: {
-        tags: ['games'],
-        params: GameIdParams,
-        body: UpdateMarkBody,
-        response: { 200: UpdateMarkResponse, ...errors },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(API_ENDPOINTS.updateMark),
+    handler: async (request) => {
       const viewer = viewerOf(request);
       if (!viewer || viewer.kind === 'guest') throw unauthorized(GAME_ERRORS.guestsCannotMark);
       const alphabet = await games.updateMark(
@@ -152,7 +92,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox<{
       );
       return { result: 'ok' as const, alphabet };
     },
-  );
+  });
 
   /** A guest's first game: a guest session (24 hours) holds it until they sign in. */
   async function startGuestSession(request: FastifyRequest, reply: FastifyReply): Promise<Viewer> {

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ERROR_RESPONSES } from '@jotto/shared/api-envelope';
-import { LeaderboardParams, LeaderboardResponse } from '@jotto/shared/leaderboard-schemas';
+import { API_ENDPOINTS } from '@jotto/shared/api-endpoints';
+import type { LeaderboardResponse } from '@jotto/shared/leaderboard-schemas';
 import type { LeaderboardService } from '../services/leaderboard-service.ts';
+import { endpointRoute } from './endpoint-route.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -9,8 +10,6 @@ declare module 'fastify' {
     leaderboards: LeaderboardService;
   }
 }
-
-const errors = ERROR_RESPONSES;
 
 /** `GET /leaders/:type` of spec §7, served from the stored snapshot; open to guests. */
 export const leaderboardRoutes: FastifyPluginAsyncTypebox<{
@@ -20,16 +19,9 @@ export const leaderboardRoutes: FastifyPluginAsyncTypebox<{
   // out one object per stored version): serialise it once, through this route's response
   // schema as any reply is, and send that text to everyone after.
   const serialized = new WeakMap<LeaderboardResponse, string>();
-  app.get(
-    '/leaders/:type',
-    {
-      schema: {
-        tags: ['leaderboards'],
-        params: LeaderboardParams,
-        response: { 200: LeaderboardResponse, ...errors },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(API_ENDPOINTS.leaderboard),
+    handler: async (request, reply) => {
       const response = await leaderboards.getLeaderboard(request.params.type);
       let body = serialized.get(response);
       if (body === undefined) {
@@ -42,5 +34,5 @@ export const leaderboardRoutes: FastifyPluginAsyncTypebox<{
         .serializer(() => text)
         .send(response);
     },
-  );
+  });
 };

@@ -1,3 +1,4 @@
+import { clientPath } from '@jotto/shared/client-routes';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   SOCIAL_PROVIDER_LABELS,
@@ -58,7 +59,7 @@ export const socialAuthRoutes: FastifyPluginAsyncTypebox<{
 
   const toClient = (path: string) => `${config.publicUrl}${path}`;
   const toLogin = (error: SocialSignInErrorCode, provider: SocialProvider) =>
-    toClient(`/login?${new URLSearchParams({ error, provider })}`);
+    toClient(`${clientPath('/login')}?${new URLSearchParams({ error, provider })}`);
 
   for (const provider of SOCIAL_PROVIDERS) {
     const flow = flows.get(provider);
@@ -107,7 +108,9 @@ export const socialAuthRoutes: FastifyPluginAsyncTypebox<{
             request.session,
           );
           reply.setSessionCookie(started.sessionId, started.expiresAt);
-          return reply.redirect(toClient(started.username === null ? '/finalize' : '/home'));
+          return reply.redirect(
+            toClient(clientPath(started.username === null ? '/finalize' : '/home')),
+          );
         } catch (error) {
           if (error instanceof SocialSignInError) {
             request.log.warn({ provider, reason: error.detail }, 'social sign-in refused');

@@ -1,3 +1,4 @@
+import { clientPath } from '@jotto/shared/client-routes';
 import { timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { registrationProblem, usernameKey, usernameProblem } from '@jotto/shared/account-rules';
@@ -86,7 +87,7 @@ export class AccountService {
       throw error;
     }
     // After commit, and never fatal: the account exists whether or not the mail goes out.
-    const link = `${this.deps.config.publicUrl}/users/${encodeURIComponent(input.username)}/verify/${verifyCode}`;
+    const link = `${this.deps.config.publicUrl}${clientPath('/users/:username/verify/:verifyCode', { username: input.username, verifyCode })}`;
     this.deps.mailer.sendVerification(email, input.username, link).catch((err: unknown) => {
       this.deps.log.error({ err }, 'verification mail failed');
     });
