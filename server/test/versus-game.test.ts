@@ -262,6 +262,7 @@ describe.each(DATABASE_KINDS)('versus games on %s', (kind) => {
           finished: false,
           enemyGuesses: 0,
           outcome: 'pending',
+          seq: seq + 1,
         });
         seq += 1;
         await expectHiddenFromUnfinished(
@@ -281,6 +282,7 @@ describe.each(DATABASE_KINDS)('versus games on %s', (kind) => {
         score: 95,
         enemyGuesses: 2,
         outcome: 'pending',
+        seq: seq + 1,
       });
       seq += 1;
       await expectHiddenFromUnfinished(

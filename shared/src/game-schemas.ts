@@ -124,6 +124,12 @@ export const PlayResponse = okWith({
   enemyGuesses: Type.Optional(Type.Integer()),
   /** Versus: my result by the versus rule, `pending` until both are done. */
   outcome: Type.Optional(VersusOutcomeField),
+  /**
+   * Versus: the game's sequence number of the `game:counts` event this guess sent the
+   * opponent. Events of a game share one sequence, so my client counts this one as seen and
+   * does not take the opponent's next event for a gap (decisions §6).
+   */
+  seq: Type.Optional(Type.Integer()),
 });
 export type PlayResponse = Static<typeof PlayResponse>;
 

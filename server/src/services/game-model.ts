@@ -76,6 +76,7 @@ export function playResultWith(
   const { gameId, seq, me, opponent, opponentUserId } = versus;
   response.enemyGuesses = opponent.guessCount;
   response.outcome = versusOutcome(sideOf(me), sideOf(opponent));
+  response.seq = seq;
   return {
     response,
     opponentUpdate: { userId: opponentUserId, counts: countsFor(gameId, seq, opponent, me) },
