@@ -1,19 +1,21 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
+import { AppProviders } from './app/app-providers.tsx';
 import { AppRoutes } from './app/app-routes.tsx';
+import { createQueryClient } from './lib/query-client.ts';
+import './styles/tokens.css';
+import './styles/global.css';
 
-const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1 } } });
 const root = document.getElementById('main');
 if (!root) throw new Error('the page has no #main element');
 
 createRoot(root).render(
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
+    <BrowserRouter>
+      <AppProviders queryClient={createQueryClient()}>
         <AppRoutes />
-      </BrowserRouter>
-    </QueryClientProvider>
+      </AppProviders>
+    </BrowserRouter>
   </StrictMode>,
 );

@@ -54,3 +54,8 @@ export function clientPath<R extends ClientRoute>(route: R, ...args: ClientPathA
     encodeURIComponent(String(params[name])),
   );
 }
+
+/** The client routes without parameters: each is its own concrete path. */
+export type StaticClientRoute = {
+  [R in ClientRoute]: ClientPathArgs<R> extends [] ? R : never;
+}[ClientRoute];

@@ -1,11 +1,13 @@
+import type { EndpointBody, EndpointParams, EndpointResponse } from '@jotto/shared/api-endpoints';
 import type { ErrorResponse } from '@jotto/shared/api-envelope';
+import { API_PATHS, type ApiName, fillPath } from '@jotto/shared/api-paths';
+import { CLIENT_REQUEST_HEADER, CLIENT_REQUEST_HEADER_VALUE } from '@jotto/shared/request-headers';
+import { API_BASE } from '../config/env.ts';
 
-// Split hosting sets VITE_API_URL to the API's origin + prefix; by default the API is ours.
-const API_BASE: string = import.meta.env.VITE_API_URL ?? '/api';
-
-/** A failed call: `message` is the server's `err` sentence, ready for an alert. */
+/** A failed call: `message` is the server's `err` sentence, ready for an alert (spec §8). */
 export class ApiCallError extends Error {
   constructor(
+    /** The HTTP status; 0 when the request never got an answer (offline, blocked). */
     readonly status: number,
     message: string,
   ) {
@@ -14,27 +16,67 @@ export class ApiCallError extends Error {
   }
 }
 
+/** What a call of endpoint N takes besides its name: its path parameters and its body. */
+export type CallInput<N extends ApiName> = (EndpointParams<N> extends undefined
+  ? { params?: undefined }
+  : { params: EndpointParams<N> }) &
+  (EndpointBody<N> extends undefined ? { body?: undefined } : { body: EndpointBody<N> });
+
+/** The arguments of `callEndpoint` after the name: none when the endpoint takes nothing. */
+type CallArgs<N extends ApiName> =
+  EndpointParams<N> extends undefined
+    ? EndpointBody<N> extends undefined
+      ? [input?: CallInput<N>]
+      : [input: CallInput<N>]
+    : [input: CallInput<N>];
+
 /**
- * The one fetch wrapper: credentials always included (spec §7), JSON in and out, and any
- * `{result: "error"}` turned into an ApiCallError carrying the server's sentence.
+ * The one way the client calls the API: by the endpoint's name in the shared table, which
+ * gives the method, the path and the types of parameters, body and answer. Credentials always
+ * go along (spec §6, §7); every call carries CLIENT_REQUEST_HEADER (our CSRF proof for
+ * browsers that send no Fetch Metadata). A `{result: "error"}` answer becomes an ApiCallError
+ * carrying the server's sentence.
+ *
+ * The answer is typed from the endpoint's response schema without checking it again here: the
+ * server serialises every reply through that same schema, and a check in the browser would
+ * put TypeBox into every page (see api-paths.ts).
  */
-export async function callApi<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${API_BASE}${path}`, {
-    method,
-    credentials: 'include',
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+export async function callEndpoint<N extends ApiName>(
+  name: N,
+  ...[input]: CallArgs<N>
+): Promise<EndpointResponse<N>> {
+  const { method, path } = API_PATHS[name];
+  const params = input?.params as Record<string, string | number> | undefined;
+  const body: unknown = input?.body;
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${fillPath(path, params)}`, {
+      method,
+      credentials: 'include',
+      headers: {
+        [CLIENT_REQUEST_HEADER]: CLIENT_REQUEST_HEADER_VALUE,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiCallError(0, 'Could not reach the server. Check your connection.');
+  }
   const payload: unknown = await response.json().catch(() => null);
   if (!response.ok || payload === null) {
     const err = isErrorResponse(payload) ? payload.err : `Request failed (${response.status})`;
     throw new ApiCallError(response.status, err);
   }
-  return payload as T;
+  return payload as EndpointResponse<N>;
 }
 
 function isErrorResponse(value: unknown): value is ErrorResponse {
   return (
-    typeof value === 'object' && value !== null && typeof (value as ErrorResponse).err === 'string'
+    typeof value === 'object' && value !== null && 'err' in value && typeof value.err === 'string'
   );
+}
+
+/** The sentence of an error for an alert: the server's `err`, or the error's own message. */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

@@ -1,14 +1,22 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { registrationProblem } from '@jotto/shared/account-rules';
-import { alertError, login, register, useSignedIn } from './session-api.ts';
+import { useAlert } from '../../components/alert-provider.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { useSignedIn } from '../../lib/session.ts';
+import { login, register } from './session-api.ts';
 
 /** Username and password; Enter in the password field submits (spec §2). */
 export function LoginForm() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const signedIn = useSignedIn();
-  const mutation = useMutation({ mutationFn: login, onSuccess: signedIn, onError: alertError });
+  const showAlert = useAlert();
+  const mutation = useMutation({
+    mutationFn: login,
+    onSuccess: signedIn,
+    onError: (error) => showAlert(errorMessage(error)),
+  });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!mutation.isPending) mutation.mutate({ username, password });
@@ -44,18 +52,23 @@ export function RegisterForm() {
     confirmPassword: '',
   });
   const signedIn = useSignedIn();
-  const mutation = useMutation({ mutationFn: register, onSuccess: signedIn, onError: alertError });
+  const showAlert = useAlert();
+  const mutation = useMutation({
+    mutationFn: register,
+    onSuccess: signedIn,
+    onError: (error) => showAlert(errorMessage(error)),
+  });
   const set = (name: keyof typeof fields) => (event: { target: HTMLInputElement }) =>
     setFields((current) => ({ ...current, [name]: event.target.value }));
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const emailInput = event.currentTarget.elements.namedItem('email');
-    if (fields.password !== fields.confirmPassword) return window.alert('Passwords do not match!');
+    if (fields.password !== fields.confirmPassword) return showAlert('Passwords do not match!');
     if (emailInput instanceof HTMLInputElement && !emailInput.checkValidity()) {
-      return window.alert(emailInput.validationMessage);
+      return showAlert(emailInput.validationMessage);
     }
     const problem = registrationProblem(fields);
-    if (problem) return window.alert(problem);
+    if (problem) return showAlert(problem);
     if (!mutation.isPending) {
       mutation.mutate({
         email: fields.email,

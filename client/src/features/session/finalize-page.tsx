@@ -1,7 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { usernameProblem } from '@jotto/shared/account-rules';
-import { alertError, finalize, useSignedIn } from '../features/session/session-api.ts';
+import { useAlert } from '../../components/alert-provider.tsx';
+import { finalize } from './session-api.ts';
+import { errorMessage } from '../../lib/api-client.ts';
+import { useSignedIn } from '../../lib/session.ts';
 
 /**
  * Finalize (spec §2): a first-time social sign-in picks its username, with the rules of
@@ -10,11 +13,16 @@ import { alertError, finalize, useSignedIn } from '../features/session/session-a
 export function FinalizePage() {
   const [username, setUsername] = useState('');
   const signedIn = useSignedIn();
-  const mutation = useMutation({ mutationFn: finalize, onSuccess: signedIn, onError: alertError });
+  const showAlert = useAlert();
+  const mutation = useMutation({
+    mutationFn: finalize,
+    onSuccess: signedIn,
+    onError: (error) => showAlert(errorMessage(error)),
+  });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const problem = usernameProblem(username);
-    if (problem) return window.alert(problem);
+    if (problem) return showAlert(problem);
     if (!mutation.isPending) mutation.mutate({ username });
   };
   return (

@@ -1,31 +1,16 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeApi } from '../../test/fake-api.ts';
+import { alertText, renderScreen } from '../../test/render-screen.tsx';
 import { LandingPage } from './landing-page.tsx';
 
 function renderLanding() {
-  // A guest: the user-info call answers {result: "guest"}.
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response(JSON.stringify({ result: 'guest' }), { status: 200 })),
-  );
-  const client = new QueryClient();
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <LandingPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  const api = fakeApi({ userInfo: { result: 'guest' } });
+  renderScreen(<LandingPage />, { path: '/' });
+  return api;
 }
 
 describe('LandingPage', () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
-
   it('shows no form at first; Sign Up and Login toggle one at a time', () => {
     renderLanding();
     expect(screen.queryByRole('form', { name: 'Register' })).toBeNull();
@@ -39,16 +24,14 @@ describe('LandingPage', () => {
   });
 
   it('alerts the spec message when the passwords differ, without calling the server', () => {
-    renderLanding();
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    const api = renderLanding();
     fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'a@b.co' } });
     fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'alice' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'abcd' } });
     fireEvent.change(screen.getByLabelText('Confirm password'), { target: { value: 'abce' } });
-    const calls = vi.mocked(fetch).mock.calls.length;
     fireEvent.submit(screen.getByRole('form', { name: 'Register' }));
-    expect(alert).toHaveBeenCalledWith('Passwords do not match!');
-    expect(vi.mocked(fetch).mock.calls.length).toBe(calls);
+    expect(alertText()).toBe('Passwords do not match!');
+    expect(api.callsOf('register')).toHaveLength(0);
   });
 });

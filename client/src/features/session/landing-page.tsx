@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Navigate } from 'react-router-dom';
-import { LoginForm, RegisterForm } from '../features/session/auth-forms.tsx';
-import { useUsername } from '../features/session/session-api.ts';
-import { SocialSignIn } from '../features/session/social-sign-in.tsx';
+import { LoginForm, RegisterForm } from './auth-forms.tsx';
+import { useSession } from '../../lib/session.ts';
+import { SocialSignIn } from './social-sign-in.tsx';
 
 /** Landing (spec §2): Sign Up and Login toggle their forms; neither shows at first. */
 export function LandingPage() {
-  const { username, loading } = useUsername();
+  const { username, loading } = useSession();
   const [form, setForm] = useState<'none' | 'register' | 'login'>('none');
   if (!loading && username) return <Navigate to="/home" replace />;
   return (

@@ -1,8 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LandingPage } from '../../app/landing-page.tsx';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '../../test/fake-api.ts';
+import { renderScreen } from '../../test/render-screen.tsx';
+import { LandingPage } from './landing-page.tsx';
 import { SocialSignIn } from './social-sign-in.tsx';
 
 function renderAt(url: string, element: React.ReactNode) {
@@ -10,11 +11,6 @@ function renderAt(url: string, element: React.ReactNode) {
 }
 
 describe('SocialSignIn', () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
-
   it('links the five providers to the server routes that start their sign-in', () => {
     renderAt('/', <SocialSignIn onEmail={() => {}} />);
     const hrefs = Object.fromEntries(
@@ -61,17 +57,8 @@ describe('SocialSignIn', () => {
   });
 
   it('is on the landing page, where the e-mail option opens the login form', () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ result: 'guest' }), { status: 200 })),
-    );
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <MemoryRouter>
-          <LandingPage />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    fakeApi({ userInfo: { result: 'guest' } });
+    renderScreen(<LandingPage />, { path: '/' });
     expect(screen.getByRole('link', { name: 'Sign in with Steam' }).getAttribute('href')).toBe(
       '/api/auth/steam',
     );

@@ -4,9 +4,7 @@ import {
   SOCIAL_PROVIDERS,
   socialSignInErrorMessage,
 } from '@jotto/shared/social-sign-in';
-
-// Like lib/api-client.ts: split hosting sets VITE_API_URL; by default the API is ours.
-const API_BASE: string = import.meta.env.VITE_API_URL ?? '/api';
+import { API_BASE } from '../../config/env.ts';
 
 /**
  * The six sign-in options of spec §2: the five social providers and e-mail. The providers are

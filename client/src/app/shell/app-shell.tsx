@@ -1,0 +1,34 @@
+import { Suspense, useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { AppHeader } from './app-header.tsx';
+import { PageLoading } from '../../components/page-loading.tsx';
+import { Sidebar } from './sidebar.tsx';
+import styles from './app-shell.module.css';
+
+/**
+ * The shell of spec §2: the fixed header, the sidebar drawer, and the screen of the current
+ * route. The sidebar flag is the spec's client state `sidebar` (§3), false at first; it goes
+ * back to false whenever the route changes, which is how picking any link closes it. Every new
+ * page starts at the top.
+ */
+export function AppShell() {
+  const { pathname } = useLocation();
+  // Open for the page it was opened on only: any navigation closes it, with no effect.
+  const [openedOn, setOpenedOn] = useState<string | null>(null);
+  const sidebar = openedOn === pathname;
+  const setSidebar = (open: boolean) => setOpenedOn(open ? pathname : null);
+  useEffect(() => {
+    window.scrollTo?.(0, 0);
+  }, [pathname]);
+  return (
+    <div className={styles.shell}>
+      <AppHeader sidebarOpen={sidebar} onToggleSidebar={() => setSidebar(!sidebar)} />
+      <Sidebar open={sidebar} onClose={() => setSidebar(false)} />
+      <main id="content" className={styles.content}>
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </main>
+    </div>
+  );
+}

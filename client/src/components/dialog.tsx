@@ -1,0 +1,68 @@
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+import styles from './dialog.module.css';
+
+export interface DialogProps {
+  open: boolean;
+  /** Called on the close icon, a click on the overlay, and Escape. */
+  onClose: () => void;
+  title: string;
+  children: ReactNode;
+  /** `alertdialog` for messages that need an answer (alerts, confirmations). */
+  role?: 'dialog' | 'alertdialog';
+  className?: string;
+}
+
+/**
+ * A modal on the native `<dialog>` and `showModal()`: focus is trapped inside, Escape closes,
+ * focus returns to where it was, and the page behind is inert, all by the browser (ui.md).
+ * It closes on the close icon and on a click on the overlay (spec §2, the alert modal).
+ */
+export function Dialog({
+  open,
+  onClose,
+  title,
+  children,
+  role = 'dialog',
+  className,
+}: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      className={`${styles.dialog} ${className ?? ''}`}
+      role={role === 'alertdialog' ? 'alertdialog' : undefined}
+      aria-labelledby={titleId}
+      aria-modal="true"
+      onCancel={(event) => {
+        // Escape: we close through our own state, so the dialog and React never disagree.
+        event.preventDefault();
+        onClose();
+      }}
+      onClick={(event) => {
+        // The panel fills the dialog, so a click on the dialog element itself is the overlay.
+        if (event.target === ref.current) onClose();
+      }}
+    >
+      {open && (
+        <div className={styles.panel}>
+          <header className={styles.header}>
+            <h2 id={titleId} className={styles.title}>
+              {title}
+            </h2>
+            <button type="button" className={styles.close} aria-label="Close" onClick={onClose}>
+              <span aria-hidden="true">×</span>
+            </button>
+          </header>
+          {children}
+        </div>
+      )}
+    </dialog>
+  );
+}

@@ -1,0 +1,80 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { GameListTabs } from '../../../components/game-list-tabs.tsx';
+import { useAlert } from '../../../components/alert-provider.tsx';
+import { useSession } from '../../../lib/session.ts';
+import { gamesListQuery } from '../api/game-lists-api.ts';
+import { type GameListMode, GameTable } from './game-table.tsx';
+import styles from './game-list-page.module.css';
+
+export const GUEST_GAMES = 'You must be logged in to save games';
+export const GUEST_CHALLENGE = 'You must be logged in to issue a challenge';
+export const NO_GAMES = 'No games :(';
+
+/**
+ * A game list (spec §2): the tabs, the list's action ('Start New Game' for solo, 'New
+ * Challenge' for versus), the games going on or, after 'View old games', the settled ones.
+ * Guests have no saved games and are told so. A failed load is only logged (spec §8).
+ */
+export function GameListPage({ mode }: { mode: GameListMode }) {
+  const { username, loading: sessionLoading } = useSession();
+  const navigate = useNavigate();
+  const showAlert = useAlert();
+  const [old, setOld] = useState(false);
+  const guest = !sessionLoading && !username;
+  const list = useQuery({
+    ...gamesListQuery({ type: mode === 'solo' ? 'solo' : 'multi', age: old ? 'old' : 'new' }),
+    enabled: !sessionLoading && !guest,
+  });
+  useEffect(() => {
+    if (list.isError) console.error('game list failed to load', list.error);
+  }, [list.isError, list.error]);
+
+  const action =
+    mode === 'solo' ? (
+      <button type="button" className="button button-primary" onClick={() => navigate('/game')}>
+        Start New Game
+      </button>
+    ) : (
+      <button
+        type="button"
+        className="button button-primary"
+        onClick={() => (guest ? showAlert(GUEST_CHALLENGE) : navigate('/challenges/new'))}
+      >
+        New Challenge
+      </button>
+    );
+
+  return (
+    <section aria-labelledby="list-title">
+      <GameListTabs />
+      <div className={styles.bar}>
+        <h1 id="list-title" className={styles.title}>
+          {mode === 'solo' ? 'Solo' : 'Versus'} games{old ? ': old' : ''}
+        </h1>
+        {action}
+      </div>
+      {guest ? (
+        <p className={styles.empty}>{GUEST_GAMES}</p>
+      ) : sessionLoading || list.isPending ? (
+        <p className={styles.empty} role="status">
+          Loading...
+        </p>
+      ) : list.data && list.data.games.length > 0 ? (
+        <GameTable games={list.data.games} mode={mode} old={old} />
+      ) : list.data ? (
+        <p className={styles.empty}>{NO_GAMES}</p>
+      ) : null}
+      {!guest && (
+        <button
+          type="button"
+          className={`link-button ${styles.toggle}`}
+          onClick={() => setOld(!old)}
+        >
+          {old ? 'View current games' : 'View old games'}
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { EndpointBody } from '@jotto/shared/api-endpoints';
+import { callEndpoint } from '../../../lib/api-client.ts';
+
+/** The game's query keys: the detail, and the opponent's counts under it. */
+export const gameKeys = {
+  detail: (gameId: number) => ['game', gameId] as const,
+  counts: (gameId: number) => ['game', gameId, 'counts'] as const,
+  rematchInfo: (challengeId: number) => ['challenge-info', challengeId] as const,
+  incomingChallenges: ['challenges', 'in'] as const,
+};
+
+/** `GET /games/:id`: the board as the server has it. */
+export const gameQuery = (gameId: number) =>
+  queryOptions({
+    queryKey: gameKeys.detail(gameId),
+    queryFn: () => callEndpoint('game', { params: { id: gameId } }),
+    // A game that cannot be loaded has expired or is not ours: say so at once (spec §8).
+    retry: false,
+  });
+
+export const startGame = () => callEndpoint('newGame');
+export const playWord = (gameId: number, word: string) =>
+  callEndpoint('play', { params: { id: gameId, word } });
+export const fetchCounts = (gameId: number) => callEndpoint('counts', { params: { id: gameId } });
+export const saveMark = (gameId: number, body: EndpointBody<'updateMark'>) =>
+  callEndpoint('updateMark', { params: { id: gameId }, body });
+export const clearMarks = (gameId: number) =>
+  callEndpoint('clearMarks', { params: { id: gameId } });
+
+// The rematch of the results overlay: a challenge to the opponent, and the answer to theirs.
+export const sendChallenge = (username: string) =>
+  callEndpoint('newChallenge', { body: { username } });
+export const fetchChallengeInfo = (challengeId: number) =>
+  callEndpoint('challengeInfo', { params: { id: challengeId } });
+export const fetchIncomingChallenges = () =>
+  callEndpoint('challengesList', { body: { type: 'in' } });
+export const acceptChallenge = (challengeId: number) =>
+  callEndpoint('acceptChallenge', { body: { challenge_id: challengeId } });

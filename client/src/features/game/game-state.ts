@@ -1,0 +1,172 @@
+import type { EndpointResponse } from '@jotto/shared/api-endpoints';
+import { isPlayerFinished, type VersusOutcome } from '@jotto/shared/game-rules';
+
+export type GameDetail = EndpointResponse<'game'>;
+export type PlayAnswer = EndpointResponse<'play'>;
+export type OpponentCounts = Pick<
+  EndpointResponse<'counts'>,
+  'seq' | 'enemyScore' | 'enemyWon' | 'enemyForfeit' | 'enemyGuesses' | 'outcome'
+>;
+
+/** The board after one of my guesses, from the play answer (no refetch needed). */
+export function withPlay(game: GameDetail, word: string, play: PlayAnswer): GameDetail {
+  return {
+    ...game,
+    guesses:
+      play.matches === undefined
+        ? game.guesses
+        : [{ word, matches: play.matches }, ...game.guesses],
+    score: play.score,
+    won: play.win,
+    forfeit: play.forfeit,
+    finished: play.finished,
+    target: play.target ?? game.target,
+    outcome: play.outcome ?? game.outcome,
+    enemyGuesses: Math.max(play.enemyGuesses ?? 0, game.enemyGuesses ?? 0),
+  };
+}
+
+/**
+ * How far the opponent has come. Their state only moves one way (more guesses, then done), so
+ * of two reports the one further along is the newer, whatever order they arrived in.
+ */
+function opponentProgress(state: {
+  enemyGuesses?: number;
+  enemyWon?: boolean;
+  enemyForfeit?: boolean;
+}): number {
+  return (state.enemyGuesses ?? 0) * 2 + (state.enemyWon || state.enemyForfeit ? 1 : 0);
+}
+
+/**
+ * The game with a report of the opponent's progress folded in (an event, or the counts poll).
+ * A report that is not further along than what is shown changes nothing, so late or repeated
+ * reports are harmless; a settled outcome never goes back to pending.
+ */
+export function withCounts(game: GameDetail, counts: OpponentCounts): GameDetail {
+  const newer = opponentProgress(counts) > opponentProgress(game);
+  const outcome: VersusOutcome | undefined =
+    game.outcome && game.outcome !== 'pending' ? game.outcome : counts.outcome;
+  if (!newer && outcome === game.outcome) return game;
+  return {
+    ...game,
+    ...(newer
+      ? {
+          enemyScore: counts.enemyScore,
+          enemyWon: counts.enemyWon,
+          enemyForfeit: counts.enemyForfeit,
+          enemyGuesses: counts.enemyGuesses,
+        }
+      : {}),
+    outcome,
+  };
+}
+
+/** True once the versus opponent can make no more moves (solved, gave up or ran out). */
+export function isOpponentFinished(game: GameDetail): boolean {
+  return (
+    game.multiplayer &&
+    isPlayerFinished({
+      won: game.enemyWon ?? false,
+      forfeit: game.enemyForfeit ?? false,
+      score: game.enemyScore ?? 1,
+    })
+  );
+}
+
+/** What the end of a game says (spec §2), or null while it goes on or waits for the opponent. */
+export type GameEnd = 'won' | 'lost' | 'draw';
+
+export function gameEnd(game: GameDetail): GameEnd | null {
+  if (!game.finished) return null;
+  if (!game.multiplayer) return game.won ? 'won' : 'lost';
+  switch (game.outcome) {
+    case 'win':
+      return 'won';
+    case 'lose':
+      return 'lost';
+    case 'draw':
+      return 'draw';
+    default:
+      return null;
+  }
+}
+
+/**
+ * Which events of a game this client has accounted for (decisions §6). The events of a game
+ * share one sequence: the opponent's moves come to me as events, mine go to them and come back
+ * to me only as the `seq` of my play answer. So the events I have seen are those up to `seen`,
+ * plus my own above it; an event further on than the next unseen number means one was missed.
+ */
+export class EventSequence {
+  private readonly own = new Set<number>();
+
+  constructor(private seen: number) {}
+
+  get last(): number {
+    return this.seen;
+  }
+
+  /** Everything up to `seq` is known (a fresh game detail or counts answer). */
+  caughtUp(seq: number): void {
+    if (seq > this.seen) this.seen = seq;
+    this.advance();
+  }
+
+  /** One of my guesses made event `seq` (for the opponent). */
+  mine(seq: number): void {
+    if (seq > this.seen) this.own.add(seq);
+    this.advance();
+  }
+
+  /**
+   * An event `seq` arrived. Returns false when events before it are missing, so the caller
+   * refetches; true when nothing is missing.
+   */
+  received(seq: number): boolean {
+    if (seq <= this.seen) return true;
+    for (let missing = this.seen + 1; missing < seq; missing += 1) {
+      if (!this.own.has(missing)) return false;
+    }
+    this.seen = seq;
+    this.advance();
+    return true;
+  }
+
+  private advance(): void {
+    for (const seq of this.own) if (seq <= this.seen) this.own.delete(seq);
+    while (this.own.delete(this.seen + 1)) this.seen += 1;
+  }
+}
+
+/**
+ * A freshly fetched board combined with the one on screen: a fetch that started before my last
+ * guess's answer, or before the opponent's last event, must not take either back. My side
+ * comes from whichever board has seen more of my guesses, the opponent's from the one further
+ * along; everything only the fetch can bring (the target, the opponent's words) is kept.
+ */
+export function mergeBoards(fetched: GameDetail, shown: GameDetail | undefined): GameDetail {
+  if (!shown || shown.id !== fetched.id) return fetched;
+  const mine =
+    shown.guesses.length > fetched.guesses.length || (shown.finished && !fetched.finished)
+      ? {
+          guesses: shown.guesses,
+          score: shown.score,
+          won: shown.won,
+          forfeit: shown.forfeit,
+          finished: shown.finished,
+        }
+      : {};
+  const merged = withCounts(
+    { ...fetched, ...mine, target: fetched.target ?? shown.target },
+    {
+      seq: shown.seq,
+      enemyScore: shown.enemyScore ?? 0,
+      enemyWon: shown.enemyWon ?? false,
+      enemyForfeit: shown.enemyForfeit ?? false,
+      enemyGuesses: shown.enemyGuesses ?? 0,
+      outcome: shown.outcome ?? 'pending',
+    },
+  );
+  return { ...merged, seq: Math.max(fetched.seq, shown.seq) };
+}

@@ -1,0 +1,54 @@
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { clientPath } from '@jotto/shared/client-routes';
+import { callEndpoint } from './api-client.ts';
+
+/** Who is using the app (spec §4 Session): asked of the server on load. */
+export const userInfoQuery = queryOptions({
+  queryKey: ['user-info'],
+  queryFn: () => callEndpoint('userInfo'),
+  staleTime: 5 * 60_000,
+});
+
+export interface Session {
+  /** The signed-in username, or '' for a guest (spec §3 client state `username`). */
+  username: string;
+  /** True until the server has answered the first time. */
+  loading: boolean;
+  /** Signed in through a social provider, username not picked yet (decisions §2). */
+  mustFinalize: boolean;
+}
+
+/** The current session, from the user-info query every screen shares. */
+export function useSession(): Session {
+  const { data, isPending } = useQuery(userInfoQuery);
+  return {
+    username: data?.result === 'ok' ? data.msg : '',
+    loading: isPending,
+    mustFinalize: data?.result === 'finalize',
+  };
+}
+
+/** After login, register or finalize: refresh who is signed in, then go to /home (spec §4). */
+export function useSignedIn(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return async () => {
+    // Everything cached belonged to the previous session (a guest's games, say).
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'user-info' });
+    await queryClient.invalidateQueries({ queryKey: userInfoQuery.queryKey });
+    navigate(clientPath('/home'));
+  };
+}
+
+/** Logout (spec §4): ends the session on the server, forgets it here, goes to /. */
+export function useSignOut(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return async () => {
+    await callEndpoint('logout').catch((error: unknown) => console.error('logout failed', error));
+    queryClient.clear();
+    queryClient.setQueryData(userInfoQuery.queryKey, { result: 'guest' });
+    navigate(clientPath('/'));
+  };
+}

@@ -1,0 +1,82 @@
+import type { EndpointBody, EndpointParams, EndpointResponse } from '@jotto/shared/api-endpoints';
+import { API_PATHS, type ApiName } from '@jotto/shared/api-paths';
+import { vi } from 'vitest';
+
+/** A refusal as the server words it (decisions §2). */
+export interface FakeError {
+  status: number;
+  err: string;
+}
+
+type Answer<N extends ApiName> = EndpointResponse<N> | FakeError;
+type Handler<N extends ApiName> =
+  | Answer<N>
+  | ((request: {
+      params: EndpointParams<N>;
+      body: EndpointBody<N>;
+    }) => Answer<N> | Promise<Answer<N>>);
+
+export type FakeHandlers = { [N in ApiName]?: Handler<N> };
+
+export interface FakeCall {
+  name: ApiName;
+  params: Record<string, string>;
+  body: unknown;
+}
+
+const routes = (Object.keys(API_PATHS) as ApiName[]).map((name) => {
+  const { method, path } = API_PATHS[name];
+  const names: string[] = [];
+  const pattern = path.replace(/:([A-Za-z]+)/g, (_match, param: string) => {
+    names.push(param);
+    return '([^/]+)';
+  });
+  return { name, method, names, regex: new RegExp(`^/api${pattern}$`) };
+});
+
+/**
+ * Stands in for the server in component tests: `fetch` answers by the endpoint the request
+ * matches in the shared table, with the typed answer (or `{status, err}` refusal) given for
+ * that endpoint's name. An endpoint without an answer is a 404, so a test sees calls it did
+ * not expect. `calls` records every request by name, with its parameters and body.
+ */
+export function fakeApi(handlers: FakeHandlers) {
+  const calls: FakeCall[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = init?.method ?? 'GET';
+    const route = routes.find((r) => r.method === method && r.regex.test(url.pathname));
+    if (!route) return json(404, { result: 'error', err: `no route ${method} ${url.pathname}` });
+    const values = route.regex.exec(url.pathname)!.slice(1).map(decodeURIComponent);
+    const params = Object.fromEntries(route.names.map((n, i) => [n, values[i]!]));
+    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    calls.push({ name: route.name, params, body });
+    const handler = handlers[route.name] as Handler<ApiName> | undefined;
+    if (handler === undefined)
+      return json(404, { result: 'error', err: `unexpected ${route.name}` });
+    const answer =
+      typeof handler === 'function'
+        ? await (handler as (r: unknown) => Answer<ApiName>)({ params: coerce(params), body })
+        : handler;
+    if ('err' in answer && 'status' in answer) {
+      return json(answer.status, { result: 'error', err: answer.err });
+    }
+    return json(200, answer);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock, callsOf: (name: ApiName) => calls.filter((c) => c.name === name) };
+}
+
+/** Path parameters that are numbers in the schemas (ids) arrive as numbers, as on the server. */
+function coerce(params: Record<string, string>): Record<string, string | number> {
+  return Object.fromEntries(
+    Object.entries(params).map(([k, v]) => [k, /^\d+$/.test(v) && k === 'id' ? Number(v) : v]),
+  );
+}
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
