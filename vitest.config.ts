@@ -5,7 +5,7 @@ import { SummaryLineReporter } from './vitest-summary-reporter.ts';
 // database per test file) and one Redis, so files can run in parallel on our two cores.
 export default defineConfig({
   test: {
-    projects: ['shared', 'server', 'client'],
+    projects: ['shared', 'server', 'client', 'client/vitest.e2e.config.ts'],
     maxWorkers: 2,
     reporters: ['default', new SummaryLineReporter()],
   },

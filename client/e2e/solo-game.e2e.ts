@@ -1,0 +1,80 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium, newPlayer } from './support/browser.ts';
+import {
+  gameIdOf,
+  logInThroughForm,
+  newUsername,
+  registerThroughForm,
+  solveOnScreen,
+} from './support/actions.ts';
+
+describe('solo play in the browser', () => {
+  let browser: Browser;
+  const baseUrl = inject('jottoUrl');
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('a guest starts a game from Home and plays it to a win with match counts alone', async () => {
+    const guest = await newPlayer(browser, baseUrl, { width: 390, height: 844 });
+    const { page } = guest;
+    await page.goto('/home');
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Welcome, guest!');
+    await page.getByRole('button', { name: 'Solo' }).click();
+    await page.waitForURL('**/list_solo');
+    await page.getByText('You must be logged in to save games').waitFor();
+    await page.getByRole('button', { name: 'Start New Game' }).click();
+    await page.waitForURL(/\/game\/\d+$/);
+    const firstGame = gameIdOf(page);
+    await page.getByText('Make a Guess').waitFor();
+    // The guess input has focus when the game opens (ui.md).
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('guess-input');
+
+    // A guess of the wrong length is refused in the browser with the spec's alert.
+    await page.getByRole('textbox', { name: 'Your guess' }).fill('abc');
+    await page.getByRole('textbox', { name: 'Your guess' }).press('Enter');
+    const alert = page.getByRole('alertdialog');
+    await alert.getByText('lets do this together.. 1... 2... 3... 4... 5!').waitFor();
+    await alert.getByRole('button', { name: 'OK' }).click();
+
+    const words = await solveOnScreen(page);
+    const results = page.getByRole('dialog', { name: 'You won!!!' });
+    await results.waitFor();
+    await results.getByText('Good job!').waitFor();
+    const finalScore = 100 - 5 * (words.length - 1);
+    expect(await results.getByText(/^Score/).textContent()).toContain(String(finalScore));
+    await results.getByRole('link', { name: 'Tweet' }).waitFor();
+    expect(await results.getByRole('link', { name: 'Tweet' }).getAttribute('href')).toContain(
+      encodeURIComponent('Check out this fun game I just played!'),
+    );
+    await results.getByRole('button', { name: 'Play again!' }).click();
+    await page.waitForURL(
+      (url) => /\/game\/\d+$/.test(url.pathname) && !page.url().endsWith(`/${words.length}`),
+    );
+    await page.getByText('Make a Guess').waitFor();
+    expect(guest.errors).toEqual([]);
+    expect(guest.failedRequests).toEqual([]);
+    await guest.context.close();
+  });
+
+  it('registers and logs in through the forms', async () => {
+    const player = await newPlayer(browser, baseUrl);
+    const username = newUsername('reg');
+    await registerThroughForm(player.page, username);
+    await player.page.getByRole('button', { name: 'Logout' }).click();
+    await player.page.waitForURL((url) => url.pathname === '/');
+    await logInThroughForm(player.page, username);
+    await expect
+      .poll(() => player.page.getByRole('heading', { level: 1 }).textContent())
+      .toBe(`Welcome, ${username}!`);
+    expect(player.errors).toEqual([]);
+    expect(player.failedRequests).toEqual([]);
+    await player.context.close();
+  });
+});

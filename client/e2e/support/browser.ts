@@ -1,0 +1,60 @@
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+/** The system's Chromium, headless, with the flags this sandbox needs (no sandbox, no network). */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-sync',
+    ],
+  });
+}
+
+export interface Player {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and uncaught exceptions of the page. */
+  errors: string[];
+  /** Requests that failed or answered 4xx/5xx, as "STATUS METHOD URL". */
+  failedRequests: string[];
+}
+
+/**
+ * A player: a browser context of its own (its own cookies, like another person's browser) on
+ * one page, recording console errors and failed requests so tests can insist on none.
+ */
+export async function newPlayer(
+  browser: Browser,
+  baseURL: string,
+  options: { width?: number; height?: number; colorScheme?: 'light' | 'dark' } = {},
+): Promise<Player> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+    colorScheme: options.colorScheme ?? 'light',
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  const failedRequests: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('requestfailed', (request) =>
+    failedRequests.push(
+      `failed ${request.method()} ${request.url()} ${request.failure()?.errorText}`,
+    ),
+  );
+  page.on('response', (response) => {
+    if (response.status() >= 400) {
+      failedRequests.push(`${response.status()} ${response.request().method()} ${response.url()}`);
+    }
+  });
+  return { context, page, errors, failedRequests };
+}
