@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { startJottoServer } from './jotto-server.ts';
+import { type JottoServer, startJottoServer } from './jotto-server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -8,11 +8,17 @@ declare module 'vitest' {
   }
 }
 
-/** One server on the embedded defaults for the whole e2e run; files that need settings of their own start another. */
-export default async function setup(project: TestProject) {
-  const server = await startJottoServer();
+let server: JottoServer | null = null;
+
+/**
+ * One server on the embedded defaults for the whole e2e run; a file that needs settings of its
+ * own starts another with startJottoServer.
+ */
+export async function setup(project: TestProject) {
+  server = await startJottoServer();
   project.provide('jottoUrl', server.url);
-  return async () => {
-    await server.stop();
-  };
+}
+
+export async function teardown() {
+  await server?.stop();
 }
