@@ -20,9 +20,7 @@ export async function registerThroughForm(page: Page, username: string, password
   await form.getByLabel('Confirm password').fill(password);
   await form.getByLabel('Confirm password').press('Enter');
   await page.waitForURL('**/home');
-  await expect
-    .poll(() => page.getByRole('heading', { level: 1 }).textContent())
-    .toBe(`Welcome, ${username}!`);
+  await page.getByRole('heading', { level: 1, name: `Welcome, ${username}!` }).waitFor();
 }
 
 /** Logs in through the landing page's Login form; ends on /home. */
@@ -76,4 +74,48 @@ export async function solveOnScreen(page: Page): Promise<string[]> {
     solver.observe(word, matches, false);
   }
   throw new Error(`not solved in 20 guesses: ${words.join(', ')}`);
+}
+
+/**
+ * Calls the API as the player's browser would (its cookies, our client header), for the steps
+ * a test does not mean to drive through the screens.
+ */
+export async function apiAs<T>(
+  page: Page,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const response = await page.request.fetch(`/api${path}`, {
+    method,
+    headers: {
+      'x-jotto-client': 'web',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { data: JSON.stringify(body) }),
+  });
+  const answer = (await response.json()) as T;
+  if (!response.ok())
+    throw new Error(`${method} ${path}: ${response.status()} ${JSON.stringify(answer)}`);
+  return answer;
+}
+
+/** A challenges B and B accepts, through the API; returns the new versus game's id. */
+export async function startVersusGame(a: Page, b: Page, bName: string): Promise<number> {
+  const { challengeId } = await apiAs<{ challengeId: number }>(a, 'POST', '/challenges/new', {
+    username: bName,
+  });
+  const { gameId } = await apiAs<{ gameId: number }>(b, 'POST', '/challenges/accept', {
+    challenge_id: challengeId,
+  });
+  return gameId;
+}
+
+/** The opponent's guess count as the scores box shows it. */
+export async function opponentGuesses(page: Page): Promise<number> {
+  const text = await page
+    .getByTestId('opponent')
+    .getByText(/^Guesses:/)
+    .textContent();
+  return Number(/Guesses:\s*(\d+)/.exec(text ?? '')?.[1] ?? NaN);
 }
