@@ -212,6 +212,9 @@ export async function buildApp(
   leaderboardJob.start();
   app.addHook('onClose', () => leaderboardJob.stop());
   await app.register(leaderboardRoutes, { prefix: config.apiPrefix, leaderboards });
-  await app.register(clientStaticPlugin, { clientDistDir: config.clientDistDir });
+  await app.register(clientStaticPlugin, {
+    clientDistDir: config.clientDistDir,
+    apiPrefix: config.apiPrefix,
+  });
   return app;
 }

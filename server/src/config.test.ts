@@ -13,7 +13,7 @@ describe('loadConfig', () => {
       redisUrl: null,
       smtpUrl: null,
       clientOrigins: [],
-      publicUrl: 'http://localhost:3000',
+      publicUrl: null,
       sessionSecretIsDefault: true,
       crossSiteClient: false,
       cookieSecure: false,

@@ -35,8 +35,11 @@ export interface AppConfig {
   smtpUrl: string | null;
   /** Sender address of the mail we send. */
   mailFrom: string;
-  /** Public URL of the client, used in links inside e-mails. */
-  publicUrl: string;
+  /**
+   * Public URL of the client (links in e-mails, sign-in redirects, push links); null when
+   * PUBLIC_URL is not set: links then follow the host each request came to (see public-url.ts).
+   */
+  publicUrl: string | null;
   /** Folder holding the built client (index.html and assets). */
   clientDistDir: string;
   /** Pino log level. */
@@ -160,7 +163,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     .map((part) => part.trim())
     .filter(Boolean)
     .map((part) => origin('CLIENT_ORIGIN', part));
-  const publicUrl = url('PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`;
+  const publicUrl = url('PUBLIC_URL', ['http:', 'https:'])?.replace(/\/$/, '') ?? null;
   // pnpm runs scripts inside the package folder; relative paths mean the folder the user was in.
   const baseDir = text('INIT_CWD') ?? process.cwd();
   const dataDirRaw = text('DATA_DIR');
@@ -215,12 +218,19 @@ export function loadConfig(env: Env = process.env): AppConfig {
         : null;
   }
   const steamOpenIdUrl = url('STEAM_OPENID_URL', ['http:', 'https:']) ?? STEAM_OPENID_URL;
-  const apiPublicUrl = (
-    url('API_PUBLIC_URL', ['http:', 'https:']) ?? `${publicUrl.replace(/\/$/, '')}${apiPrefix}`
-  ).replace(/\/$/, '');
+  const apiPublicUrl =
+    // OAuth callbacks must be absolute and registered with the provider ahead of time, so
+    // they cannot follow the request's host: without PUBLIC_URL they assume this machine.
+    (
+      url('API_PUBLIC_URL', ['http:', 'https:']) ??
+      `${publicUrl ?? `http://localhost:${port}`}${apiPrefix}`
+    ).replace(/\/$/, '');
   const crossSiteClient = clientOrigins.some(
     (o) =>
-      URL.canParse(o) && URL.canParse(publicUrl) && new URL(o).origin !== new URL(publicUrl).origin,
+      URL.canParse(o) &&
+      (publicUrl === null ||
+        !URL.canParse(publicUrl) ||
+        new URL(o).origin !== new URL(publicUrl).origin),
   );
 
   const config: AppConfig = {
@@ -236,14 +246,17 @@ export function loadConfig(env: Env = process.env): AppConfig {
     sessionSecretIsDefault: sessionSecret === null,
     smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: text('MAIL_FROM') ?? 'Jotto <no-reply@jotto.local>',
-    publicUrl: publicUrl.replace(/\/$/, ''),
+    publicUrl,
     clientDistDir:
       clientDistRaw === null
         ? path.join(REPO_ROOT, 'client', 'dist')
         : path.resolve(baseDir, clientDistRaw),
     logLevel: logLevel as AppConfig['logLevel'],
     trustProxy: boolean('TRUST_PROXY', false),
-    cookieSecure: boolean('COOKIE_SECURE', crossSiteClient || publicUrl.startsWith('https:')),
+    cookieSecure: boolean(
+      'COOKIE_SECURE',
+      crossSiteClient || (publicUrl?.startsWith('https:') ?? false),
+    ),
     crossSiteClient,
     firebaseServiceAccount: serviceAccount,
     rateLimits: {

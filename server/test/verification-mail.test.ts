@@ -51,3 +51,36 @@ describe.each(DATABASE_KINDS)('verification e-mail on %s', (kind) => {
     expect((await visitor.get(`/api${clientPath.slice(0, -2)}xx`)).status).toBe(404);
   });
 });
+
+describe('links without PUBLIC_URL', () => {
+  let smtp: Awaited<ReturnType<typeof startLocalSmtpServer>>;
+  let t: TestApp;
+  beforeAll(async () => {
+    smtp = await startLocalSmtpServer();
+    t = await startTestApp('pglite', { SMTP_URL: smtp.url, PUBLIC_URL: '' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  it('follow the host the player used, in the mail and in sign-in redirects', async () => {
+    const username = newUsername('Host');
+    const email = `${username.toLowerCase()}@example.com`;
+    const agent = new TestAgent(t.app, { headers: { host: '127.0.0.1:3000' } });
+    expect((await agent.post('/api/register', { username, email, password: 'abcd' })).status).toBe(
+      200,
+    );
+    const mail = await smtp.waitForMailTo(email);
+    const unfolded = mail.raw.replace(/=\r?\n/g, '');
+    expect(unfolded).toMatch(
+      new RegExp(`http://127\\.0\\.0\\.1:3000/users/${username}/verify/[A-Za-z0-9_-]+`),
+    );
+    expect(unfolded).not.toContain('localhost');
+
+    // A provider without credentials sends the browser back to /login on the same host.
+    const redirect = await agent.get('/api/auth/vk');
+    expect(redirect.status).toBe(302);
+    expect(redirect.headers.location).toBe('/login?error=not_configured&provider=vk');
+  });
+});

@@ -1,17 +1,24 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { ErrorResponse } from '@jotto/shared/api-envelope';
 import { CLIENT_ROUTES } from '@jotto/shared/client-routes';
 import { unavailable } from '../errors.ts';
 
+const ASSET_PREFIX = '/public/';
+
 /**
  * Serves the built client: its assets under /public/ (Vite builds with base /public/, so the
- * service worker is /public/sw.js) and index.html for every client route of spec §2.
+ * service worker is /public/sw.js), brotli or gzip when the build left a compressed copy
+ * (client/vite.config.ts writes them) and the browser accepts it; `index.html` for every
+ * client route of spec §2. It also decides what a path nobody routes gets: a browser
+ * navigating to an unknown page gets the client (status 404), which shows its own not-found
+ * screen; anything else (the API, assets, scripts) gets the JSON error envelope.
  */
 export const clientStaticPlugin = fp(
-  async (app: FastifyInstance, options: { clientDistDir: string }) => {
+  async (app: FastifyInstance, options: { clientDistDir: string; apiPrefix: string }) => {
     const indexPath = path.join(options.clientDistDir, 'index.html');
     const built = existsSync(indexPath);
     if (!built) {
@@ -19,8 +26,9 @@ export const clientStaticPlugin = fp(
     } else {
       await app.register(fastifyStatic, {
         root: options.clientDistDir,
-        prefix: '/public/',
+        prefix: ASSET_PREFIX,
         index: false,
+        preCompressed: true,
         setHeaders: (res, filePath) => {
           // Vite names assets by content hash; everything else must be revalidated.
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -31,13 +39,33 @@ export const clientStaticPlugin = fp(
         },
       });
     }
+
+    const sendIndex = (reply: FastifyReply, status: number) => {
+      if (!built) throw unavailable('The client has not been built. Run `pnpm build`.');
+      // The page names the hashed assets of the current build: never cached.
+      return reply.status(status).header('cache-control', 'no-cache').sendFile('index.html');
+    };
     for (const route of CLIENT_ROUTES) {
-      app.get(route, { schema: { hide: true } }, async (_request, reply) => {
-        if (!built) throw unavailable('The client has not been built. Run `pnpm build`.');
-        reply.header('cache-control', 'no-cache');
-        return reply.sendFile('index.html');
-      });
+      app.get(route, { schema: { hide: true } }, async (_request, reply) => sendIndex(reply, 200));
     }
+
+    app.setNotFoundHandler(async (request, reply) => {
+      if (built && isPageNavigation(request, options.apiPrefix)) return sendIndex(reply, 404);
+      const body: ErrorResponse = {
+        result: 'error',
+        err: `Nothing is at ${request.method} ${request.url.split('?')[0]}`,
+      };
+      return reply.status(404).send(body);
+    });
   },
   { name: 'client-static' },
 );
+
+/** A browser opening a page (not the API, not an asset, not a script asking for data). */
+function isPageNavigation(request: FastifyRequest, apiPrefix: string): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const pathname = request.url.split('?')[0] ?? '';
+  if (pathname === apiPrefix || pathname.startsWith(`${apiPrefix}/`)) return false;
+  if (pathname.startsWith(ASSET_PREFIX)) return false;
+  return (request.headers.accept ?? '').includes('text/html');
+}

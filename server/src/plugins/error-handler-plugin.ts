@@ -81,14 +81,6 @@ export const errorHandlerPlugin = fp(
       const body: ErrorResponse = { result: 'error', err: message };
       return reply.status(status).send(body);
     });
-
-    app.setNotFoundHandler((request, reply) => {
-      const body: ErrorResponse = {
-        result: 'error',
-        err: `Nothing is at ${request.method} ${request.url.split('?')[0]}`,
-      };
-      return reply.status(404).send(body);
-    });
   },
   { name: 'error-handler' },
 );

@@ -22,7 +22,8 @@ export class Notifier {
 
   constructor(
     private readonly push: PushSender,
-    private readonly publicUrl: string,
+    /** Absolute links when PUBLIC_URL is set; else relative ones, which the page resolves. */
+    private readonly publicUrl: string | null,
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -53,8 +54,9 @@ export class Notifier {
     event: E,
     payload: EventPayload<E>,
   ): PushMessage | null {
-    const icon = `${this.publicUrl}/public/icon-192.png`;
-    const link = (path: string) => `${this.publicUrl}${path}`;
+    const base = this.publicUrl ?? '';
+    const icon = `${base}/public/icon-192.png`;
+    const link = (path: string) => `${base}${path}`;
     switch (event) {
       case 'challenge:received': {
         const { sender } = payload as EventPayload<'challenge:received'>;

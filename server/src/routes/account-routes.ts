@@ -4,6 +4,7 @@ import type { AppConfig } from '../config.ts';
 import { perMinute } from '../plugins/rate-limit-plugin.ts';
 import { requireUser } from '../plugins/session-plugin.ts';
 import type { AccountService } from '../services/account-service.ts';
+import { publicBaseUrl } from '../services/public-url.ts';
 import { endpointRoute } from './endpoint-route.ts';
 
 /** Accounts and sessions: spec §7's register, login, logout, user info, finalize, verify, push. */
@@ -14,7 +15,11 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{
   app.route({
     ...endpointRoute(API_ENDPOINTS.register, { rateLimit: perMinute(config.rateLimits.register) }),
     handler: async (request, reply) => {
-      const started = await accounts.register(request.body, request.session);
+      const started = await accounts.register(
+        request.body,
+        request.session,
+        publicBaseUrl(config, request),
+      );
       reply.setSessionCookie(started.sessionId, started.expiresAt);
       return { result: 'ok' as const, msg: started.username };
     },

@@ -57,7 +57,8 @@ export const socialAuthRoutes: FastifyPluginAsyncTypebox<{
     );
   }
 
-  const toClient = (path: string) => `${config.publicUrl}${path}`;
+  // Without PUBLIC_URL the redirect is relative: the browser stays on the host it came to.
+  const toClient = (path: string) => `${config.publicUrl ?? ''}${path}`;
   const toLogin = (error: SocialSignInErrorCode, provider: SocialProvider) =>
     toClient(`${clientPath('/login')}?${new URLSearchParams({ error, provider })}`);
 

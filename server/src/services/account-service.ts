@@ -43,7 +43,15 @@ interface AccountServiceDeps {
 export class AccountService {
   constructor(private readonly deps: AccountServiceDeps) {}
 
-  async register(input: RegisterBody, current: SessionIdentity | null): Promise<StartedSession> {
+  /**
+   * `linkBase` is where the player reached us (PUBLIC_URL, or the request's own origin when it
+   * is not set): the verification link in the mail points there.
+   */
+  async register(
+    input: RegisterBody,
+    current: SessionIdentity | null,
+    linkBase: string,
+  ): Promise<StartedSession> {
     const problem = registrationProblem(input);
     if (problem) throw badRequest(problem);
     const { db } = this.deps;
@@ -87,7 +95,7 @@ export class AccountService {
       throw error;
     }
     // After commit, and never fatal: the account exists whether or not the mail goes out.
-    const link = `${this.deps.config.publicUrl}${clientPath('/users/:username/verify/:verifyCode', { username: input.username, verifyCode })}`;
+    const link = `${linkBase}${clientPath('/users/:username/verify/:verifyCode', { username: input.username, verifyCode })}`;
     this.deps.mailer.sendVerification(email, input.username, link).catch((err: unknown) => {
       this.deps.log.error({ err }, 'verification mail failed');
     });

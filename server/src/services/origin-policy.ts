@@ -14,7 +14,7 @@ export function isTrustedSource(
   const origin = headers.origin;
   if (origin !== undefined) {
     if (origin === 'null') return false;
-    const own = new URL(config.publicUrl).origin;
+    const own = config.publicUrl === null ? null : new URL(config.publicUrl).origin;
     const requestedHost = headers.host ? `${protocol}://${headers.host}` : null;
     return origin === own || origin === requestedHost || config.clientOrigins.includes(origin);
   }

@@ -1,0 +1,55 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium, newPlayer } from './support/browser.ts';
+
+describe('how the built client is delivered', () => {
+  let browser: Browser;
+  const baseUrl = inject('jottoUrl');
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('serves compressed, long-cached hashed assets, no source maps, and an icon and manifest', async () => {
+    const player = await newPlayer(browser, baseUrl);
+    const assets: Array<{ url: string; encoding?: string; cache?: string; body: string }> = [];
+    player.page.on('response', async (response) => {
+      if (!response.url().includes('/public/assets/') || !response.url().endsWith('.js')) return;
+      const headers = await response.allHeaders();
+      assets.push({
+        url: response.url(),
+        encoding: headers['content-encoding'],
+        cache: headers['cache-control'],
+        body: await response.text(),
+      });
+    });
+    const page = await player.page.goto('/');
+    expect(page?.headers()['cache-control']).toBe('no-cache');
+    await player.page.getByRole('button', { name: 'Sign Up', exact: true }).waitFor();
+    expect(assets.length).toBeGreaterThan(0);
+    for (const asset of assets) {
+      // The build leaves files under 1 KB uncompressed (client/vite.config.ts).
+      if (asset.body.length >= 1024) expect(asset.encoding, asset.url).toBe('br');
+      expect(asset.cache, asset.url).toBe('public, max-age=31536000, immutable');
+      expect(asset.body, asset.url).not.toContain('sourceMappingURL');
+    }
+    const icon = await player.page.locator('link[rel="icon"]').getAttribute('href');
+    const manifest = await player.page.locator('link[rel="manifest"]').getAttribute('href');
+    expect((await player.page.request.get(icon!)).status()).toBe(200);
+    expect((await player.page.request.get(manifest!)).status()).toBe(200);
+    expect(player.failedRequests).toEqual([]);
+    await player.context.close();
+  });
+
+  it("shows the client's own not-found page for a path it does not know", async () => {
+    const player = await newPlayer(browser, baseUrl);
+    const response = await player.page.goto('/no/such/page');
+    expect(response?.status()).toBe(404);
+    await player.page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await player.page.getByRole('link', { name: 'Go to Jotto' }).click();
+    await player.page.waitForURL('**/home');
+    await player.context.close();
+  });
+});
