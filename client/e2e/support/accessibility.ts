@@ -1,0 +1,27 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/**
+ * Runs axe-core on the page as it is now and fails on any serious or critical violation
+ * (ui.md: 0 on every screen), listing each with the elements it found.
+ */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  // Colours are judged at rest: a dialog fading in has not reached its contrast yet.
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => null))),
+  );
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
+    .analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
+          .slice(0, 3)
+          .map((node) => node.target.join(' '))
+          .join(', ')}`,
+    );
+  expect(serious, `accessibility of ${screen}`).toEqual([]);
+}
