@@ -64,12 +64,18 @@ export function ResultsDialog({
         </div>
       )}
       <div className={game.multiplayer ? styles.sides : undefined}>
-        <PlayerResult name={myName || 'You'} score={game.score} guesses={game.guesses} />
+        <PlayerResult
+          name={myName || 'You'}
+          score={game.score}
+          guesses={game.guesses}
+          how={howItEnded(game.won, game.forfeit)}
+        />
         {game.multiplayer && (
           <PlayerResult
             name={game.enemyName ?? 'Opponent'}
             score={game.enemyScore ?? 0}
             guesses={game.enemyGuessList ?? []}
+            how={howItEnded(game.enemyWon ?? false, game.enemyForfeit ?? false)}
           />
         )}
       </div>
@@ -111,18 +117,28 @@ export function ResultsDialog({
   );
 }
 
+/** How a player's game ended, in words (a score alone does not say it). */
+function howItEnded(won: boolean, forfeit: boolean): string {
+  if (won) return 'solved it';
+  if (forfeit) return 'gave up';
+  return 'ran out of points';
+}
+
 function PlayerResult({
   name,
   score,
   guesses,
+  how,
 }: {
   name: string;
   score: number;
   guesses: readonly GuessEntry[];
+  how: string;
 }) {
   return (
     <section className={styles.player} aria-label={`${name}'s results`}>
       <h3 className={styles.playerName}>{name}</h3>
+      <p className={styles.how}>{how}</p>
       <p className={styles.stats}>
         Score <strong className="numeric">{score}</strong> · Guesses{' '}
         <strong className="numeric">{guesses.length}</strong>
