@@ -60,33 +60,36 @@ describe('operations routes on Postgres and Redis', () => {
 });
 
 describe('the shared endpoint table', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp('pglite');
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
   it('is exactly the set of JSON routes the server registers, with their schemas', async () => {
-    const t = await startTestApp('pglite');
-    try {
-      const doc = (
-        await new TestAgent(t.app).get<{
-          paths: Record<string, Record<string, { tags?: string[] }>>;
-        }>('/api/openapi.json')
-      ).body;
-      const registered = Object.entries(doc.paths)
-        .filter(([path]) => !path.startsWith('/api/auth/'))
-        .flatMap(([path, operations]) =>
-          Object.entries(operations).map(
-            ([method, operation]) =>
-              `${method.toUpperCase()} ${path} ${operation.tags?.join(',') ?? ''}`,
-          ),
-        )
-        .sort();
-      const table = Object.values(API_ENDPOINTS)
-        .map(
-          (endpoint) =>
-            `${endpoint.method} /api${endpoint.path.replace(/:(\w+)/g, '{$1}')} ${endpoint.tag}`,
-        )
-        .sort();
-      expect(registered).toEqual(table);
-    } finally {
-      await t.close();
-    }
+    const doc = (
+      await new TestAgent(t.app).get<{
+        paths: Record<string, Record<string, { tags?: string[] }>>;
+      }>('/api/openapi.json')
+    ).body;
+    const registered = Object.entries(doc.paths)
+      .filter(([path]) => !path.startsWith('/api/auth/'))
+      .flatMap(([path, operations]) =>
+        Object.entries(operations).map(
+          ([method, operation]) =>
+            `${method.toUpperCase()} ${path} ${operation.tags?.join(',') ?? ''}`,
+        ),
+      )
+      .sort();
+    const table = Object.values(API_ENDPOINTS)
+      .map(
+        (endpoint) =>
+          `${endpoint.method} /api${endpoint.path.replace(/:(\w+)/g, '{$1}')} ${endpoint.tag}`,
+      )
+      .sort();
+    expect(registered).toEqual(table);
   });
 });
 
