@@ -8,7 +8,12 @@ export type OpponentCounts = Pick<
   'seq' | 'enemyScore' | 'enemyWon' | 'enemyForfeit' | 'enemyGuesses' | 'outcome'
 >;
 
-/** The board after one of my guesses, from the play answer (no refetch needed). */
+/**
+ * The board after one of my guesses, from the play answer (no refetch needed). My side only:
+ * the answer's `enemyGuesses` is a count without the score, and taking it would make the
+ * opponent's next report (the event or poll with that same count and the score) look old to
+ * `withCounts`, leaving their score behind until they moved again.
+ */
 export function withPlay(game: GameDetail, word: string, play: PlayAnswer): GameDetail {
   return {
     ...game,
@@ -22,7 +27,6 @@ export function withPlay(game: GameDetail, word: string, play: PlayAnswer): Game
     finished: play.finished,
     target: play.target ?? game.target,
     outcome: play.outcome ?? game.outcome,
-    enemyGuesses: Math.max(play.enemyGuesses ?? 0, game.enemyGuesses ?? 0),
   };
 }
 
