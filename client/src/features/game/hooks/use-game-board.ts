@@ -27,7 +27,9 @@ export function useGameBoard(gameId: number) {
       return mergeBoards(fetched, queryClient.getQueryData<GameDetail>(gameKeys.detail(gameId)));
     },
   });
-  const failed = query.isError;
+  // Only a board that never loaded is gone: a later refetch that fails (the network drops as
+  // the window regains focus, or as a won game fetches its target) keeps the board shown.
+  const failed = query.isLoadingError;
   useEffect(() => {
     if (!failed) return;
     showAlert(GAME_MESSAGES.gameExpired);
