@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { ServerToClientEvents } from '@jotto/shared/realtime-events';
@@ -21,6 +21,11 @@ export class FakeSocket {
   private readonly listeners = new Map<string, Array<(...args: unknown[]) => void>>();
   private readonly anyListeners: Array<(event: string, payload: unknown) => void> = [];
   disconnected = false;
+
+  /** True once the hub has attached to this socket (its lazily loaded module has arrived). */
+  get attached(): boolean {
+    return this.listeners.has('connect');
+  }
 
   on(event: string, listener: (...args: unknown[]) => void) {
     this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
@@ -88,4 +93,12 @@ export function alertText(): string | null {
     .find((d) => d.hasAttribute('open'));
   if (!dialog) return null;
   return within(dialog).getByText((_content, node) => node?.tagName === 'P').textContent;
+}
+
+/** Connects the fake socket as soon as the hub has attached to it: the channel is live. */
+export async function goLive(socket: FakeSocket): Promise<void> {
+  await waitFor(() => {
+    if (!socket.attached) throw new Error('the hub has not attached to the socket yet');
+  });
+  act(() => socket.connect());
 }
