@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { clientPath } from '@jotto/shared/client-routes';
 import { useAlert } from '../../../components/alert-provider.tsx';
@@ -15,6 +15,21 @@ import {
 
 /** The spec's rematch polling period (§4, §9). */
 export const REMATCH_POLL_MS = 3000;
+
+/**
+ * Fetches again at every reconnect of the real-time channel (decisions §6: "on every
+ * (re)connect it fetches once to catch up"): an event sent while it was down is lost, and once
+ * it is live again nothing polls.
+ */
+function useCatchUpOnReconnect(refetch: () => unknown, active: boolean): void {
+  const { connections } = useRealtimeStatus();
+  const seen = useRef(connections);
+  useEffect(() => {
+    if (connections === seen.current) return;
+    seen.current = connections;
+    if (active) void refetch();
+  }, [connections, active, refetch]);
+}
 
 /**
  * `idle` → 'Rematch!'; `sending` → 'Sending...'; `sent` → 'Challenge Sent!' while the opponent
@@ -67,6 +82,7 @@ export function useRematch(opponent: string | undefined) {
   useEffect(() => {
     if (info.isError) console.error('rematch info failed', info.error);
   }, [info.isError, info.error]);
+  useCatchUpOnReconnect(info.refetch, challengeId !== null && !declined);
 
   useRealtimeEvent('challenge:accepted', (event) => {
     if (event.challengeId === challengeId) goToGame(event.gameId);
@@ -101,6 +117,7 @@ export function useIncomingRematch(opponent: string | undefined, enabled: boolea
     enabled: enabled && opponent !== undefined,
     refetchInterval: status === 'live' ? false : REMATCH_POLL_MS,
   });
+  useCatchUpOnReconnect(listed.refetch, enabled && opponent !== undefined);
   const fromList = listed.data?.challenges.find(
     (challenge) => challenge.sender.toLowerCase() === opponent?.toLowerCase(),
   )?.id;
