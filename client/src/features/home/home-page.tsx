@@ -29,7 +29,8 @@ export function HomePage() {
   return (
     <section className={styles.home} aria-labelledby="home-title">
       <h1 id="home-title" className={styles.welcome}>
-        Welcome, {username || 'guest'}!
+        {/* Not 'guest' before the server has said so: a signed-in player reloading /home. */}
+        {loading ? 'Welcome!' : `Welcome, ${username || 'guest'}!`}
       </h1>
       <div className={styles.menu}>
         {MENU.map(({ label, route }) => {
