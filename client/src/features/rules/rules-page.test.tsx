@@ -1,0 +1,29 @@
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { RulesPage } from './rules-page.tsx';
+
+describe('RulesPage', () => {
+  it('says what the game is: a secret 5-letter word, and how many letters match', () => {
+    render(<RulesPage />);
+    expect(screen.getByRole('heading', { name: 'Rules', level: 1 })).toBeTruthy();
+    expect(
+      screen.getByText(/^Guess a secret 5-letter word\. After each guess you are told how many letters match\./),
+    ).toBeTruthy();
+    expect(screen.getByText(/An alphabet at the top helps keep track/)).toBeTruthy();
+  });
+
+  it('shows the example: secret hello, guess world, 2 matches', () => {
+    render(<RulesPage />);
+    expect(screen.getByRole('heading', { name: 'Example' })).toBeTruthy();
+    const example = screen.getAllByRole('term')[0]!.closest('dl')!;
+    const pairs = within(example)
+      .getAllByRole('term')
+      .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+    expect(pairs).toEqual([
+      ['Secret', 'hello'],
+      ['Guess', 'world'],
+      ['Matches', '2'],
+    ]);
+    expect(screen.getByText(/give 2 matches: one L and one O/)).toBeTruthy();
+  });
+});
