@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 // jsdom has <dialog> but not its modal methods; these behave as the browser's do for what our
@@ -13,6 +13,10 @@ if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.sho
     this.dispatchEvent(new Event('close'));
   };
 }
+
+// The tests share a small machine with other work: give an answer 5 s to show, not 1 s. Tests
+// that a thing does NOT happen never wait on this (they settle and look).
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

@@ -11,7 +11,7 @@ const menuButtons = () =>
   within(screen.getByRole('region', { name: /^Welcome/ })).getAllByRole('button');
 
 describe('HomePage', () => {
-  it("welcomes a signed-in player by name, with the seven buttons in order", async () => {
+  it('welcomes a signed-in player by name, with the seven buttons in order', async () => {
     fakeApi({ userInfo: { result: 'ok', msg: 'alice' } });
     renderScreen(<HomePage />, { path: '/home' });
     expect(await screen.findByRole('heading', { name: 'Welcome, alice!' })).toBeTruthy();
@@ -34,7 +34,7 @@ describe('HomePage', () => {
     expect(currentPath()).toBe(path);
   });
 
-  it("does not greet a signed-in player as a guest while the session loads", async () => {
+  it('does not greet a signed-in player as a guest while the session loads', async () => {
     let answer: ((info: EndpointResponse<'userInfo'>) => void) | null = null;
     fakeApi({
       userInfo: () =>
@@ -49,7 +49,7 @@ describe('HomePage', () => {
     expect(await screen.findByRole('heading', { name: 'Welcome, alice!' })).toBeTruthy();
   });
 
-  it("welcomes a guest, greys out Versus and says why instead of going there", async () => {
+  it('welcomes a guest, greys out Versus and says why instead of going there', async () => {
     fakeApi({ userInfo: { result: 'guest' } });
     renderScreen(<HomePage />, { path: '/home' });
     expect(await screen.findByRole('heading', { name: 'Welcome, guest!' })).toBeTruthy();

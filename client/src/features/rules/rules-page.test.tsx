@@ -7,7 +7,9 @@ describe('RulesPage', () => {
     render(<RulesPage />);
     expect(screen.getByRole('heading', { name: 'Rules', level: 1 })).toBeTruthy();
     expect(
-      screen.getByText(/^Guess a secret 5-letter word\. After each guess you are told how many letters match\./),
+      screen.getByText(
+        /^Guess a secret 5-letter word\. After each guess you are told how many letters match\./,
+      ),
     ).toBeTruthy();
     expect(screen.getByText(/An alphabet at the top helps keep track/)).toBeTruthy();
   });

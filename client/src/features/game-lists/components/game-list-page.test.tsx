@@ -25,7 +25,14 @@ const SOLO_NEW = [
 ];
 const SOLO_OLD = [
   item({ id: 21, score: 90, won: true, guess: 'crane', target: 'crane', timeAgo: '1 day ago' }),
-  item({ id: 22, score: 70, forfeit: true, guess: 'giveup', target: 'tiger', timeAgo: '2 days ago' }),
+  item({
+    id: 22,
+    score: 70,
+    forfeit: true,
+    guess: 'giveup',
+    target: 'tiger',
+    timeAgo: '2 days ago',
+  }),
 ];
 const VERSUS_NEW = [
   item({ id: 31, score: 95, opponent: 'bob', enemyScore: 90, guess: 'react', outcome: 'pending' }),
@@ -67,7 +74,9 @@ const cells = (row: HTMLElement) =>
 describe('GameListPage', () => {
   it('has the Solo, Versus and Challenges tabs, the current one marked', async () => {
     openList('solo', { ...SIGNED_IN, ...lists });
-    const tabs = within(screen.getByRole('navigation', { name: 'Game lists' })).getAllByRole('link');
+    const tabs = within(screen.getByRole('navigation', { name: 'Game lists' })).getAllByRole(
+      'link',
+    );
     expect(tabs.map((tab) => [tab.textContent, tab.getAttribute('href')])).toEqual([
       ['Solo', '/list_solo'],
       ['Versus', '/list_versus'],
@@ -206,7 +215,7 @@ describe('GameListPage', () => {
       expect(screen.queryByRole('button', { name: 'Start New Game' })).toBeNull();
     });
 
-    it("old games: the Target column, won and lost by the versus outcome, a draw neither", async () => {
+    it('old games: the Target column, won and lost by the versus outcome, a draw neither', async () => {
       openList('versus', { ...SIGNED_IN, ...lists });
       await screen.findByRole('table');
       fireEvent.click(screen.getByRole('button', { name: 'View old games' }));

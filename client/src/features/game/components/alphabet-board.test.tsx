@@ -2,7 +2,8 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { AlphabetBoard } from './alphabet-board.tsx';
 
-const letters = () => within(screen.getByRole('region', { name: 'Alphabet' })).getAllByRole('button');
+const letters = () =>
+  within(screen.getByRole('region', { name: 'Alphabet' })).getAllByRole('button');
 
 describe('AlphabetBoard', () => {
   it('shows the 26 letters A to Z in order, unmarked', () => {

@@ -1,8 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { EndpointResponse } from '@jotto/shared/api-endpoints';
 import { type FakeHandlers, fakeApi } from '../../../test/fake-api.ts';
 import { fakeGameServer } from '../../../test/fake-game-server.ts';
+import { advance, eventually, settle, useFakeClock } from '../../../test/fake-clock.ts';
 import { alertText, currentPath, goLive, renderScreen } from '../../../test/render-screen.tsx';
 import { GamePage } from './game-page.tsx';
 
@@ -31,8 +32,12 @@ function openEndedGame(extra: FakeHandlers = {}) {
 
 const results = () => screen.findByRole('dialog', { name: 'You won!!!' });
 const rematchButton = async () =>
-  within(await results()).findByRole('button', { name: /^(Rematch!|Sending\.\.\.|Challenge Sent!)$/ });
-const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+  within(await results()).findByRole('button', {
+    name: /^(Rematch!|Sending\.\.\.|Challenge Sent!)$/,
+  });
+/** The rematch button with this label, in the results on screen (for the fake clock). */
+const shownRematchButton = (label: string) =>
+  within(screen.getByRole('dialog', { name: 'You won!!!' })).getByRole('button', { name: label });
 const sent = (challengeId: number): NewChallenge => ({
   result: 'ok',
   challengeId,
@@ -114,7 +119,7 @@ describe('GamePage, rematch', () => {
   });
 
   it('polls the challenge every 3000 ms while not live, and goes to the game once accepted', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    useFakeClock();
     let accepted = false;
     const { api } = openEndedGame({
       newChallenge: sent(31),
@@ -123,36 +128,42 @@ describe('GamePage, rematch', () => {
           ? { result: 'ok', challengeId: params.id, gameId: 8 }
           : { result: 'ok', challengeId: params.id },
     });
-    fireEvent.click(await rematchButton());
-    await waitFor(() => expect(api.callsOf('challengeInfo')).toHaveLength(1));
+    await eventually(() => fireEvent.click(shownRematchButton('Rematch!')));
+    await eventually(() => expect(shownRematchButton('Challenge Sent!')).toBeTruthy());
+    expect(api.callsOf('challengeInfo')).toHaveLength(1);
     expect(api.callsOf('challengeInfo')[0]!.params).toEqual({ id: '31' });
-    await advance(3000);
+    await advance(2999);
+    expect(api.callsOf('challengeInfo')).toHaveLength(1);
+    await advance(1);
     expect(api.callsOf('challengeInfo')).toHaveLength(2);
     await advance(3000);
     expect(api.callsOf('challengeInfo')).toHaveLength(3);
     expect(currentPath()).toBe('/game/7');
     accepted = true;
     await advance(3000);
-    await waitFor(() => expect(currentPath()).toBe('/game/8'));
+    await eventually(() => expect(currentPath()).toBe('/game/8'));
   });
 
   it("stops polling on 'stop' (denied or expired)", async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    useFakeClock();
     let denied = false;
     const { api } = openEndedGame({
       newChallenge: sent(31),
       challengeInfo: ({ params }) =>
-        denied ? { result: 'stop', challengeId: params.id } : { result: 'ok', challengeId: params.id },
+        denied
+          ? { result: 'stop', challengeId: params.id }
+          : { result: 'ok', challengeId: params.id },
     });
-    fireEvent.click(await rematchButton());
-    await waitFor(() => expect(api.callsOf('challengeInfo')).toHaveLength(1));
+    await eventually(() => fireEvent.click(shownRematchButton('Rematch!')));
+    await eventually(() => expect(shownRematchButton('Challenge Sent!')).toBeTruthy());
+    expect(api.callsOf('challengeInfo')).toHaveLength(1);
     denied = true;
     await advance(3000);
     expect(api.callsOf('challengeInfo')).toHaveLength(2);
     await advance(15_000);
     expect(api.callsOf('challengeInfo')).toHaveLength(2);
     expect(currentPath()).toBe('/game/7');
-    expect(within(await results()).getByRole('button', { name: 'Rematch declined' })).toBeTruthy();
+    expect(shownRematchButton('Rematch declined')).toBeTruthy();
   });
 
   it("shows the opponent's challenge:received as '{name} wants a rematch!'; accepting goes to the game", async () => {
@@ -170,9 +181,7 @@ describe('GamePage, rematch', () => {
     expect(await screen.findByText('bob wants a rematch!')).toBeTruthy();
     fireEvent.click(within(await results()).getByRole('button', { name: 'Accept Rematch' }));
     await waitFor(() => expect(currentPath()).toBe('/game/8'));
-    expect(api.callsOf('acceptChallenge').map((call) => call.body)).toEqual([
-      { challenge_id: 40 },
-    ]);
+    expect(api.callsOf('acceptChallenge').map((call) => call.body)).toEqual([{ challenge_id: 40 }]);
   });
 
   it("ignores someone else's challenge", async () => {
@@ -184,7 +193,7 @@ describe('GamePage, rematch', () => {
     expect(screen.queryByRole('button', { name: 'Accept Rematch' })).toBeNull();
   });
 
-  it("shows an offer made while the channel was down once it is back", async () => {
+  it('shows an offer made while the channel was down once it is back', async () => {
     let offered = false;
     const { socket } = openEndedGame({
       challengesList: () => ({
@@ -211,9 +220,9 @@ describe('GamePage, rematch', () => {
   });
 
   it("finds the opponent's offer among my received challenges while not live", async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    useFakeClock();
     let offered = false;
-    openEndedGame({
+    const { api } = openEndedGame({
       challengesList: () => ({
         result: 'ok',
         challenges: offered
@@ -229,11 +238,14 @@ describe('GamePage, rematch', () => {
           : [],
       }),
     });
-    await results();
-    await advance(0);
+    await eventually(() => expect(shownRematchButton('Rematch!')).toBeTruthy());
+    await settle();
+    expect(api.callsOf('challengesList')).toHaveLength(1);
     expect(screen.queryByText('bob wants a rematch!')).toBeNull();
     offered = true;
     await advance(3000);
-    expect(await screen.findByText('bob wants a rematch!')).toBeTruthy();
+    expect(api.callsOf('challengesList')).toHaveLength(2);
+    expect(screen.getByText('bob wants a rematch!')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Accept Rematch' })).toBeTruthy();
   });
 });

@@ -2,7 +2,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type FakeHandlers, fakeApi } from '../../../test/fake-api.ts';
 import { type FakeSide, fakeGameServer } from '../../../test/fake-game-server.ts';
-import { currentPath, goLive, renderScreen } from '../../../test/render-screen.tsx';
+import { advance, eventually, settle, useFakeClock } from '../../../test/fake-clock.ts';
+import { goLive, renderScreen } from '../../../test/render-screen.tsx';
 import { GamePage } from './game-page.tsx';
 
 const SIGNED_IN = {
@@ -29,7 +30,6 @@ const opponentShows = (guesses: number, score: number) =>
     expect(opponent().textContent).toContain(`Guesses: ${guesses}`);
   });
 const countsCalls = (api: ReturnType<typeof fakeApi>) => api.callsOf('counts').length;
-const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 
 async function guess(word: string) {
   fireEvent.change(await screen.findByLabelText('Your guess'), { target: { value: word } });
@@ -130,27 +130,28 @@ describe('GamePage, versus', () => {
     });
 
     it('catches up with one fetch when the channel comes back, polling meanwhile', async () => {
-      vi.useFakeTimers({ shouldAdvanceTime: true });
+      useFakeClock();
       const { server, api, socket } = openVersus();
-      await screen.findByRole('heading', { name: 'Scores' });
-      await goLive(socket);
-      await within(scores()).findByText('Live');
-      await advance(0);
+      await eventually(() => expect(socket.attached).toBe(true));
+      act(() => socket.connect());
+      await eventually(() => expect(within(scores()).getByText('Live')).toBeTruthy());
+      await settle();
       const live = countsCalls(api);
       await advance(9000);
       expect(countsCalls(api)).toBe(live);
 
       act(() => socket.drop());
-      expect(await within(scores()).findByText('Updating every 3 s')).toBeTruthy();
+      await eventually(() => expect(within(scores()).getByText('Updating every 3 s')).toBeTruthy());
       server.opponentPlays('plumb');
       await advance(3000);
       expect(countsCalls(api)).toBe(live + 1);
-      await opponentShows(1, 95);
+      await eventually(() => expect(opponent().textContent).toContain('Guesses: 1'));
 
       server.opponentPlays('react');
       act(() => socket.connect());
-      expect(await within(scores()).findByText('Live')).toBeTruthy();
-      await opponentShows(2, 90);
+      await eventually(() => expect(within(scores()).getByText('Live')).toBeTruthy());
+      await eventually(() => expect(opponent().textContent).toContain('Guesses: 2'));
+      expect(within(opponent()).getByText('90')).toBeTruthy();
       expect(countsCalls(api)).toBe(live + 2);
       await advance(9000);
       expect(countsCalls(api)).toBe(live + 2);
@@ -159,20 +160,20 @@ describe('GamePage, versus', () => {
 
   describe('without the real-time channel', () => {
     it("polls the counts every 3000 ms and says 'Updating every 3 s'", async () => {
-      vi.useFakeTimers({ shouldAdvanceTime: true });
+      useFakeClock();
       const { server, api } = openVersus();
-      expect(await within(await screen.findByRole('region', { name: 'Scores' })).findByText(
-        'Updating every 3 s',
-      )).toBeTruthy();
+      await eventually(() => expect(within(scores()).getByText('Updating every 3 s')).toBeTruthy());
       expect(screen.queryByText('Live')).toBeNull();
-      await waitFor(() => expect(countsCalls(api)).toBe(1));
+      await settle();
+      expect(countsCalls(api)).toBe(1);
 
-      await advance(2000);
+      await advance(2999);
       expect(countsCalls(api)).toBe(1);
       server.opponentPlays('plumb');
-      await advance(1000);
+      await advance(1);
       expect(countsCalls(api)).toBe(2);
-      await opponentShows(1, 95);
+      await eventually(() => expect(opponent().textContent).toContain('Guesses: 1'));
+      expect(within(opponent()).getByText('95')).toBeTruthy();
       await advance(3000);
       expect(countsCalls(api)).toBe(3);
       await advance(3000);
@@ -180,14 +181,15 @@ describe('GamePage, versus', () => {
     });
 
     it('stops polling once the opponent has finished', async () => {
-      vi.useFakeTimers({ shouldAdvanceTime: true });
+      useFakeClock();
       const { server, api } = openVersus();
-      await screen.findByText('Updating every 3 s');
-      await waitFor(() => expect(countsCalls(api)).toBe(1));
+      await eventually(() => expect(screen.getByText('Updating every 3 s')).toBeTruthy());
+      await settle();
+      expect(countsCalls(api)).toBe(1);
       server.opponentPlays('crane');
       await advance(3000);
       expect(countsCalls(api)).toBe(2);
-      await waitFor(() => expect(opponent().textContent).toContain('solved it'));
+      await eventually(() => expect(opponent().textContent).toContain('solved it'));
       await advance(12_000);
       expect(countsCalls(api)).toBe(2);
       // Nothing more comes from the opponent, so no indicator either.
@@ -196,9 +198,9 @@ describe('GamePage, versus', () => {
     });
 
     it('does not poll a game whose opponent had already finished', async () => {
-      vi.useFakeTimers({ shouldAdvanceTime: true });
+      useFakeClock();
       const { api } = openVersus({ opponent: { forfeit: true } });
-      await screen.findByRole('heading', { name: 'Scores' });
+      await eventually(() => expect(screen.getByRole('heading', { name: 'Scores' })).toBeTruthy());
       await advance(9000);
       expect(countsCalls(api)).toBe(0);
     });
@@ -225,13 +227,17 @@ describe('GamePage, versus', () => {
       expect(within(results).getByRole('img', { name: 'The word was CRANE' })).toBeTruthy();
       const mine = within(results).getByRole('region', { name: "alice's results" });
       const theirs = await within(results).findByRole('region', { name: "bob's results" });
-      expect(within(mine).getAllByRole('listitem').map((row) => row.textContent)).toEqual([
-        'crane 5',
-      ]);
+      expect(
+        within(mine)
+          .getAllByRole('listitem')
+          .map((row) => row.textContent),
+      ).toEqual(['crane 5']);
       await waitFor(() =>
-        expect(within(theirs).getAllByRole('listitem').map((row) => row.textContent)).toEqual([
-          'plumb 0',
-        ]),
+        expect(
+          within(theirs)
+            .getAllByRole('listitem')
+            .map((row) => row.textContent),
+        ).toEqual(['plumb 0']),
       );
       expect(within(mine).getByText('100')).toBeTruthy();
       expect(within(theirs).getByText('95')).toBeTruthy();

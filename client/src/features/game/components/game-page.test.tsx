@@ -256,10 +256,11 @@ describe('GamePage, solo', () => {
       expect(within(results).getByRole('img', { name: 'The word was CRANE' })).toBeTruthy();
       const mine = within(results).getByRole('region', { name: "You's results" });
       expect(within(mine).getByText('95')).toBeTruthy();
-      expect(within(mine).getAllByRole('listitem').map((row) => row.textContent)).toEqual([
-        'crane 5',
-        'plumb 0',
-      ]);
+      expect(
+        within(mine)
+          .getAllByRole('listitem')
+          .map((row) => row.textContent),
+      ).toEqual(['crane 5', 'plumb 0']);
 
       const tweet = within(results).getByRole('link', { name: 'Tweet' });
       const tweetUrl = new URL(tweet.getAttribute('href')!);

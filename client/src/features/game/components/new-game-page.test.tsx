@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
@@ -8,14 +8,18 @@ import { fakeApi } from '../../../test/fake-api.ts';
 import { alertText, currentPath, renderScreen } from '../../../test/render-screen.tsx';
 import { NewGamePage } from './new-game-page.tsx';
 
-let goBack = () => {};
-
 /** Where the app is, and a Back button as the browser has. */
 function History() {
   const location = useLocation();
   const navigate = useNavigate();
-  goBack = () => void navigate(-1);
-  return <output data-testid="location">{location.pathname}</output>;
+  return (
+    <>
+      <output data-testid="location">{location.pathname}</output>
+      <button type="button" onClick={() => void navigate(-1)}>
+        Back
+      </button>
+    </>
+  );
 }
 
 /** The app in StrictMode (as in development), at /game after the solo list. */
@@ -43,7 +47,7 @@ describe('NewGamePage', () => {
     await waitFor(() => expect(currentPath()).toBe('/game/42'));
     expect(api.callsOf('newGame')).toHaveLength(1);
     // Back goes to where the player came from, not to /game (which would start another).
-    act(() => goBack());
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(currentPath()).toBe('/list_solo');
     expect(api.callsOf('newGame')).toHaveLength(1);
   });
