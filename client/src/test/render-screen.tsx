@@ -46,6 +46,12 @@ export class FakeSocket {
     for (const listener of this.listeners.get('connect') ?? []) listener();
   }
 
+  /** The connection attempt failed (`connect_error`), e.g. the handshake was refused. */
+  fail() {
+    const refused = new Error('refused');
+    for (const listener of this.listeners.get('connect_error') ?? []) listener(refused);
+  }
+
   drop() {
     for (const listener of this.listeners.get('disconnect') ?? []) listener('transport close');
   }
