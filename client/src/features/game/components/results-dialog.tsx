@@ -66,6 +66,7 @@ export function ResultsDialog({
       <div className={game.multiplayer ? styles.sides : undefined}>
         <PlayerResult
           name={myName || 'You'}
+          label={myName ? `${myName}'s results` : 'Your results'}
           score={game.score}
           guesses={game.guesses}
           how={howItEnded(game.won, game.forfeit)}
@@ -73,6 +74,7 @@ export function ResultsDialog({
         {game.multiplayer && (
           <PlayerResult
             name={game.enemyName ?? 'Opponent'}
+            label={`${game.enemyName ?? 'Opponent'}'s results`}
             score={game.enemyScore ?? 0}
             guesses={game.enemyGuessList ?? []}
             how={howItEnded(game.enemyWon ?? false, game.enemyForfeit ?? false)}
@@ -126,17 +128,19 @@ function howItEnded(won: boolean, forfeit: boolean): string {
 
 function PlayerResult({
   name,
+  label,
   score,
   guesses,
   how,
 }: {
   name: string;
+  label: string;
   score: number;
   guesses: readonly GuessEntry[];
   how: string;
 }) {
   return (
-    <section className={styles.player} aria-label={`${name}'s results`}>
+    <section className={styles.player} aria-label={label}>
       <h3 className={styles.playerName}>{name}</h3>
       <p className={styles.how}>{how}</p>
       <p className={styles.stats}>
