@@ -254,7 +254,7 @@ describe('GamePage, solo', () => {
       const results = await screen.findByRole('dialog', { name: 'You won!!!' });
       expect(within(results).getByText('Good job!')).toBeTruthy();
       expect(within(results).getByRole('img', { name: 'The word was CRANE' })).toBeTruthy();
-      const mine = within(results).getByRole('region', { name: "You's results" });
+      const mine = within(results).getByRole('region', { name: 'Your results' });
       expect(within(mine).getByText('95')).toBeTruthy();
       expect(
         within(mine)
