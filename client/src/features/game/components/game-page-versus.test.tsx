@@ -241,6 +241,8 @@ describe('GamePage, versus', () => {
       );
       expect(within(mine).getByText('100')).toBeTruthy();
       expect(within(theirs).getByText('95')).toBeTruthy();
+      expect(within(mine).getByText('solved it')).toBeTruthy();
+      expect(within(theirs).getByText('gave up')).toBeTruthy();
       expect(within(results).getByRole('button', { name: 'Rematch!' })).toBeTruthy();
       expect(within(results).queryByRole('button', { name: 'Play again!' })).toBeNull();
     });

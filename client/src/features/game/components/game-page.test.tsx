@@ -300,6 +300,7 @@ describe('GamePage, solo', () => {
       await guess('plumb');
       const results = await screen.findByRole('dialog', { name: 'You lost!!!' });
       expect(within(results).getByRole('img', { name: 'The word was CRANE' })).toBeTruthy();
+      expect(within(results).getByText('ran out of points')).toBeTruthy();
       expect(within(results).queryByText('Good job!')).toBeNull();
       expect(within(results).getByRole('button', { name: 'Play again!' })).toBeTruthy();
       expect(screen.queryByRole('button', { name: 'Rematch!' })).toBeNull();
