@@ -69,6 +69,21 @@ describe('GamePage, versus', () => {
       expect(screen.getByText('bob: 2 guesses, 90 points')).toBeTruthy();
     });
 
+    it("polls nothing while live (and the indicator says 'Live')", async () => {
+      useFakeClock();
+      const { server, api, socket } = openVersus();
+      await eventually(() => expect(socket.attached).toBe(true));
+      act(() => socket.connect());
+      await eventually(() => expect(within(scores()).getByText('Live')).toBeTruthy());
+      expect(screen.queryByText('Updating every 3 s')).toBeNull();
+      await settle();
+      const before = countsCalls(api);
+      server.opponentPlays('plumb');
+      await advance(30_000);
+      expect(countsCalls(api)).toBe(before);
+      expect(opponent().textContent).toContain('Guesses: 0');
+    });
+
     it('ignores events of another game', async () => {
       const { server, socket } = openVersus();
       await screen.findByRole('heading', { name: 'Scores' });
