@@ -6,6 +6,8 @@ import { callEndpoint } from '../../../lib/api-client.ts';
 export const gameKeys = {
   detail: (gameId: number) => ['game', gameId] as const,
   counts: (gameId: number) => ['game', gameId, 'counts'] as const,
+  /** The key of the mark saves of a game (a mutation key, not a query). */
+  markSaves: (gameId: number) => ['game', gameId, 'mark-saves'] as const,
   rematchInfo: (challengeId: number) => ['challenge-info', challengeId] as const,
   incomingChallenges: ['challenges', 'in'] as const,
 };

@@ -180,6 +180,27 @@ describe('GamePage, solo', () => {
       ]);
     });
 
+    it('keeps a mark made while the board is fetched again (the fetch predates the save)', async () => {
+      const server = fakeGameServer();
+      let release: () => void = () => {};
+      const { api, queryClient } = openGame({
+        ...SIGNED_IN,
+        ...server.handlers,
+        updateMark: () =>
+          new Promise((resolve) => {
+            release = () => resolve({ result: 'ok', alphabet: { k: 'bad' } });
+          }),
+      });
+      await screen.findByText('Make a Guess');
+      fireEvent.click(screen.getByRole('button', { name: 'K, not marked' }));
+      await waitFor(() => expect(api.callsOf('updateMark')).toHaveLength(1));
+      // A refetch (window focus, say) answers with the marks from before the save.
+      await act(() => queryClient.invalidateQueries({ queryKey: ['game', 7], exact: true }));
+      await waitFor(() => expect(api.callsOf('game')).toHaveLength(2));
+      expect(screen.getByRole('button', { name: 'K, marked bad' })).toBeTruthy();
+      act(() => release());
+    });
+
     it('shows the marks the server has', async () => {
       const server = fakeGameServer({ me: { alphabet: { q: 'maybe' } } });
       openGame({ ...SIGNED_IN, ...server.handlers });

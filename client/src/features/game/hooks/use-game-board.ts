@@ -24,7 +24,12 @@ export function useGameBoard(gameId: number) {
     queryFn: async (context) => {
       const fetched = await base.queryFn!(context);
       sequence.caughtUp(fetched.seq);
-      return mergeBoards(fetched, queryClient.getQueryData<GameDetail>(gameKeys.detail(gameId)));
+      const shown = queryClient.getQueryData<GameDetail>(gameKeys.detail(gameId));
+      const merged = mergeBoards(fetched, shown);
+      // A mark saved while this fetch ran is on screen but maybe not in the answer: the screen
+      // keeps its marks until the saves are done (the server ends on the same marks).
+      const saving = queryClient.isMutating({ mutationKey: gameKeys.markSaves(gameId) }) > 0;
+      return saving && shown ? { ...merged, alphabet: shown.alphabet } : merged;
     },
   });
   // Only a board that never loaded is gone: a later refetch that fails (the network drops as

@@ -52,6 +52,7 @@ export function useLetterMarks(game: GameDetail, signedIn: boolean) {
   const save = useMutation({
     // One save at a time, in click order, so the server ends on the mark shown.
     scope: { id: `marks-${game.id}` },
+    mutationKey: gameKeys.markSaves(game.id),
     mutationFn: ({ letter, mark }: { letter: Letter; mark: LetterMark; before: Alphabet }) =>
       saveMark(game.id, { letter, color: mark }),
     onError: (error, { before }) => {
