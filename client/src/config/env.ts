@@ -1,6 +1,7 @@
 /**
  * The client's build-time configuration, read once here (Vite inlines `import.meta.env`).
- * Nothing else in the client reads `import.meta.env`.
+ * Nothing else in the client reads `import.meta.env`. Every variable is listed in the README's
+ * configuration table.
  */
 
 /**
@@ -20,3 +21,75 @@ export const REALTIME_ENDPOINT = ((): { origin: string | undefined; path: string
   }
   return { origin: undefined, path: `${API_BASE}/socket.io` };
 })();
+
+/** Text of a variable, or null when it is unset or blank. */
+function text(value: string | undefined): string | null {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : null;
+}
+
+/**
+ * The analytics measurement id (architecture.md: `VITE_ANALYTICS_ID`, e.g. a Google Analytics
+ * 4 `G-…` id). Null: page views go nowhere and no analytics script is ever loaded.
+ */
+export const ANALYTICS_ID: string | null = text(import.meta.env.VITE_ANALYTICS_ID);
+
+/** The Firebase web app's settings that web push needs (spec §7: the hosted push client). */
+export interface FirebaseWebConfig {
+  apiKey: string;
+  projectId: string;
+  messagingSenderId: string;
+  appId: string;
+  /** The web push certificate's public key (Firebase console, Cloud Messaging). */
+  vapidKey: string;
+  /** The rest of the web config; messaging does not need them, the spec lists some. */
+  authDomain?: string;
+  databaseURL?: string;
+  storageBucket?: string;
+}
+
+const firebase = {
+  apiKey: text(import.meta.env.VITE_FIREBASE_API_KEY),
+  projectId: text(import.meta.env.VITE_FIREBASE_PROJECT_ID),
+  messagingSenderId: text(import.meta.env.VITE_FIREBASE_MESSAGING_SENDER_ID),
+  appId: text(import.meta.env.VITE_FIREBASE_APP_ID),
+  vapidKey: text(import.meta.env.VITE_FIREBASE_VAPID_KEY),
+  authDomain: text(import.meta.env.VITE_FIREBASE_AUTH_DOMAIN) ?? undefined,
+  databaseURL: text(import.meta.env.VITE_FIREBASE_DATABASE_URL) ?? undefined,
+  storageBucket: text(import.meta.env.VITE_FIREBASE_STORAGE_BUCKET) ?? undefined,
+};
+const { apiKey, projectId, messagingSenderId, appId, vapidKey } = firebase;
+const required = { apiKey, projectId, messagingSenderId, appId, vapidKey };
+
+/**
+ * Web push through Firebase Cloud Messaging, when its web config is set (every required
+ * VITE_FIREBASE_* variable); null turns push off: nothing is registered, asked or loaded.
+ */
+export const FIREBASE_WEB_CONFIG: FirebaseWebConfig | null =
+  apiKey && projectId && messagingSenderId && appId && vapidKey
+    ? { ...firebase, apiKey, projectId, messagingSenderId, appId, vapidKey }
+    : null;
+
+/** The required Firebase settings missing from a config that has some of them: a mistake. */
+export const FIREBASE_MISSING: readonly string[] = Object.values(required).some(Boolean)
+  ? Object.entries(required)
+      .filter(([, value]) => !value)
+      .map(([key]) => key)
+  : [];
+
+/**
+ * The mobile app's store pages (spec §1: "links to a mobile app on two app stores"). The spec
+ * gives no addresses, so the mobile page links its badges to them only when they are set.
+ */
+export const APP_STORE_URL: string | null = text(import.meta.env.VITE_APP_STORE_URL);
+export const GOOGLE_PLAY_URL: string | null = text(import.meta.env.VITE_GOOGLE_PLAY_URL);
+
+/**
+ * Where players write for help: the studio page's support line and the privacy policy's
+ * contact section (spec §1, §2). Set it to the operator's own address.
+ */
+export const SUPPORT_EMAIL: string =
+  text(import.meta.env.VITE_SUPPORT_EMAIL) ?? 'support@nomostudios.com';
+
+/** The service worker (spec §4, §7: fetched from /public/sw.js; Vite's base is /public/). */
+export const SERVICE_WORKER_URL = `${import.meta.env.BASE_URL}sw.js`;
