@@ -1,0 +1,49 @@
+import { useNavigate } from 'react-router-dom';
+import type { StaticClientRoute } from '@jotto/shared/client-routes';
+import { useAlert } from './alert-provider.tsx';
+import styles from './main-menu.module.css';
+
+/** The menu's buttons (spec §2, Home), in order; Logout, when shown, follows them. */
+const MENU: ReadonlyArray<{ label: string; route: StaticClientRoute }> = [
+  { label: 'Solo', route: '/list_solo' },
+  { label: 'Versus', route: '/list_versus' },
+  { label: 'Challenges', route: '/challenges' },
+  { label: 'Friends', route: '/friends' },
+  { label: 'Leaderboards', route: '/leaderboards' },
+  { label: 'Rules', route: '/rules' },
+];
+
+export const VERSUS_NEEDS_LOGIN = 'You must be logged in to play Versus mode';
+
+/**
+ * The menu of Home and of the landing page (spec §2: the landing "also shows the welcome text
+ * and menu"). Versus needs an account, so a guest sees it greyed out, and choosing it says why
+ * instead of going on.
+ */
+export function MainMenu({ guest, onLogout }: { guest: boolean; onLogout?: () => void }) {
+  const navigate = useNavigate();
+  const showAlert = useAlert();
+  return (
+    <div className={styles.menu}>
+      {MENU.map(({ label, route }) => {
+        const locked = route === '/list_versus' && guest;
+        return (
+          <button
+            key={route}
+            type="button"
+            className={`button ${styles.item} ${route === '/list_solo' ? 'button-primary' : ''}`}
+            aria-disabled={locked || undefined}
+            onClick={() => (locked ? showAlert(VERSUS_NEEDS_LOGIN) : navigate(route))}
+          >
+            {label}
+          </button>
+        );
+      })}
+      {onLogout && (
+        <button type="button" className={`button ${styles.item}`} onClick={onLogout}>
+          Logout
+        </button>
+      )}
+    </div>
+  );
+}
