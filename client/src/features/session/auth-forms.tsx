@@ -1,10 +1,61 @@
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type ChangeEvent, type FormEvent, type ReactNode, useId, useState } from 'react';
 import { registrationProblem } from '@jotto/shared/account-rules';
 import { useAlert } from '../../components/alert-provider.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useSignedIn } from '../../lib/session.ts';
 import { login, register } from './session-api.ts';
+import styles from './auth-forms.module.css';
+
+/** A labelled input: the label is visible text, so it is also what a screen reader says. */
+function Field({
+  label,
+  ...input
+}: {
+  label: string;
+  name: string;
+  type?: 'text' | 'email' | 'password';
+  autoComplete: string;
+  value: string;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+}) {
+  const id = useId();
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id}>{label}</label>
+      <input id={id} className="input" {...input} />
+    </div>
+  );
+}
+
+function AuthForm({
+  label,
+  title,
+  onSubmit,
+  busy,
+  submitLabel,
+  children,
+}: {
+  label: string;
+  title: string;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  busy: boolean;
+  submitLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    // noValidate: the checks of spec §5 run in their own order and speak through the alert
+    // modal; the browser's bubbles would jump the queue.
+    <form className={styles.form} onSubmit={onSubmit} aria-label={label} noValidate>
+      <h2 className={styles.title}>{title}</h2>
+      {children}
+      {/* A submit button makes Enter in any field submit (spec §2: password, confirm). */}
+      <button type="submit" className="button button-primary" disabled={busy}>
+        {submitLabel}
+      </button>
+    </form>
+  );
+}
 
 /** Username and password; Enter in the password field submits (spec §2). */
 export function LoginForm() {
@@ -15,6 +66,7 @@ export function LoginForm() {
   const mutation = useMutation({
     mutationFn: login,
     onSuccess: signedIn,
+    // Spec §8: the server's err, else its message; ApiCallError carries whichever it sent.
     onError: (error) => showAlert(errorMessage(error)),
   });
   const submit = (event: FormEvent) => {
@@ -22,28 +74,37 @@ export function LoginForm() {
     if (!mutation.isPending) mutation.mutate({ username, password });
   };
   return (
-    <form className="auth-form" onSubmit={submit} aria-label="Login">
-      <input
-        aria-label="Username"
-        placeholder="Username"
+    <AuthForm
+      label="Login"
+      title="Log in"
+      onSubmit={submit}
+      busy={mutation.isPending}
+      submitLabel="Login"
+    >
+      <Field
+        label="Username"
+        name="username"
+        autoComplete="username"
         value={username}
         onChange={(e) => setUsername(e.target.value)}
       />
-      <input
-        aria-label="Password"
-        placeholder="Password"
+      <Field
+        label="Password"
+        name="password"
         type="password"
+        autoComplete="current-password"
         value={password}
         onChange={(e) => setPassword(e.target.value)}
       />
-      <button type="submit" disabled={mutation.isPending}>
-        Login
-      </button>
-    </form>
+    </AuthForm>
   );
 }
 
-/** E-mail, username, password and confirmation, checked with the rules of spec §5 first. */
+/**
+ * E-mail, username, password and confirmation, checked in the order of spec §5 first:
+ * matching passwords, the browser's own e-mail check (its message alerted), then the shared
+ * rules. Enter in the confirmation submits (spec §2).
+ */
 export function RegisterForm() {
   const [fields, setFields] = useState({
     email: '',
@@ -58,7 +119,7 @@ export function RegisterForm() {
     onSuccess: signedIn,
     onError: (error) => showAlert(errorMessage(error)),
   });
-  const set = (name: keyof typeof fields) => (event: { target: HTMLInputElement }) =>
+  const set = (name: keyof typeof fields) => (event: ChangeEvent<HTMLInputElement>) =>
     setFields((current) => ({ ...current, [name]: event.target.value }));
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -78,38 +139,44 @@ export function RegisterForm() {
     }
   };
   return (
-    <form className="auth-form" onSubmit={submit} aria-label="Register" noValidate>
-      <input
+    <AuthForm
+      label="Register"
+      title="Create an account"
+      onSubmit={submit}
+      busy={mutation.isPending}
+      submitLabel="Sign Up"
+    >
+      <Field
+        label="Email"
         name="email"
         type="email"
-        aria-label="Email"
-        placeholder="Email"
+        autoComplete="email"
         value={fields.email}
         onChange={set('email')}
       />
-      <input
-        aria-label="Username"
-        placeholder="Username"
+      <Field
+        label="Username"
+        name="username"
+        autoComplete="username"
         value={fields.username}
         onChange={set('username')}
       />
-      <input
-        aria-label="Password"
-        placeholder="Password"
+      <Field
+        label="Password"
+        name="password"
         type="password"
+        autoComplete="new-password"
         value={fields.password}
         onChange={set('password')}
       />
-      <input
-        aria-label="Confirm password"
-        placeholder="Confirm password"
+      <Field
+        label="Confirm password"
+        name="confirmPassword"
         type="password"
+        autoComplete="new-password"
         value={fields.confirmPassword}
         onChange={set('confirmPassword')}
       />
-      <button type="submit" disabled={mutation.isPending}>
-        Sign Up
-      </button>
-    </form>
+    </AuthForm>
   );
 }

@@ -1,8 +1,18 @@
 import type { EndpointBody } from '@jotto/shared/api-endpoints';
 import { callEndpoint } from '../../lib/api-client.ts';
+import { rememberedPushToken } from '../../lib/push/push-token.ts';
 
 // The calls of the sign-in screens (spec §7). Who is signed in lives in lib/session.ts, which
 // every screen reads; these only change it.
-export const login = (body: EndpointBody<'login'>) => callEndpoint('login', { body });
-export const register = (body: EndpointBody<'register'>) => callEndpoint('register', { body });
+
+/** Login and register carry this device's push token when it has one (spec §3, §7). */
+function withPushToken<B extends { token?: string }>(body: B): B {
+  const token = rememberedPushToken();
+  return token ? { ...body, token } : body;
+}
+
+export const login = (body: EndpointBody<'login'>) =>
+  callEndpoint('login', { body: withPushToken(body) });
+export const register = (body: EndpointBody<'register'>) =>
+  callEndpoint('register', { body: withPushToken(body) });
 export const finalize = (body: EndpointBody<'finalize'>) => callEndpoint('finalize', { body });

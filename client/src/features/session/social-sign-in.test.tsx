@@ -3,7 +3,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../test/fake-api.ts';
 import { renderScreen } from '../../test/render-screen.tsx';
-import { LandingPage } from './landing-page.tsx';
+import { LoginPage } from './login-page.tsx';
 import { SocialSignIn } from './social-sign-in.tsx';
 
 function renderAt(url: string, element: React.ReactNode) {
@@ -13,10 +13,13 @@ function renderAt(url: string, element: React.ReactNode) {
 describe('SocialSignIn', () => {
   it('links the five providers to the server routes that start their sign-in', () => {
     renderAt('/', <SocialSignIn onEmail={() => {}} />);
+    const links = screen.getAllByRole('link');
+    expect(links).toHaveLength(5);
     const hrefs = Object.fromEntries(
-      screen
-        .getAllByRole('link')
-        .map((link) => [link.textContent, link.getAttribute('href')] as const),
+      ['Twitter', 'Facebook', 'Google', 'Steam', 'VK'].map((label) => [
+        `Sign in with ${label}`,
+        screen.getByRole('link', { name: `Sign in with ${label}` }).getAttribute('href'),
+      ]),
     );
     expect(hrefs).toEqual({
       'Sign in with Twitter': '/api/auth/twitter',
@@ -56,9 +59,9 @@ describe('SocialSignIn', () => {
     expect(screen.getByRole('alert').textContent).toBe(message);
   });
 
-  it('is on the landing page, where the e-mail option opens the login form', () => {
+  it('is on the Login screen, where the e-mail option opens the login form', () => {
     fakeApi({ userInfo: { result: 'guest' } });
-    renderScreen(<LandingPage />, { path: '/' });
+    renderScreen(<LoginPage />, { path: '/login' });
     expect(screen.getByRole('link', { name: 'Sign in with Steam' }).getAttribute('href')).toBe(
       '/api/auth/steam',
     );

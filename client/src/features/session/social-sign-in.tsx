@@ -5,32 +5,52 @@ import {
   socialSignInErrorMessage,
 } from '@jotto/shared/social-sign-in';
 import { API_BASE } from '../../config/env.ts';
+import styles from './social-sign-in.module.css';
 
 /**
  * The six sign-in options of spec §2: the five social providers and e-mail. The providers are
  * plain links, because sign-in is a browser navigation through the server (spec §7,
- * `/auth/{provider}`), which comes back to /home, /finalize, or here with `?error=`.
+ * `/auth/{provider}`), which comes back to /home, /finalize, or /login with `?error=`, whose
+ * sentence shows here. Each provider gets its initial in a neutral disc, not its logo.
  */
-export function SocialSignIn({ onEmail }: { onEmail: () => void }) {
+export function SocialSignIn({
+  onEmail,
+  emailSelected = false,
+}: {
+  onEmail: () => void;
+  /** The e-mail option is open (its form shows below). */
+  emailSelected?: boolean;
+}) {
   const [params] = useSearchParams();
   const error = params.get('error');
   return (
-    <section className="sign-in-options" aria-label="Sign-in options">
+    <section className={styles.options} aria-label="Sign-in options">
       {error !== null && (
-        <p className="sign-in-error" role="alert">
+        <p className={styles.error} role="alert">
           {socialSignInErrorMessage(error, params.get('provider'))}
         </p>
       )}
-      <ul>
+      <ul className={styles.list}>
         {SOCIAL_PROVIDERS.map((provider) => (
           <li key={provider}>
-            <a className={`sign-in-${provider}`} href={`${API_BASE}/auth/${provider}`}>
+            <a className={`button ${styles.option}`} href={`${API_BASE}/auth/${provider}`}>
+              <span className={styles.mark} aria-hidden="true">
+                {SOCIAL_PROVIDER_LABELS[provider].charAt(0)}
+              </span>
               Sign in with {SOCIAL_PROVIDER_LABELS[provider]}
             </a>
           </li>
         ))}
         <li>
-          <button type="button" className="sign-in-email" onClick={onEmail}>
+          <button
+            type="button"
+            className={`button ${styles.option}`}
+            aria-expanded={emailSelected}
+            onClick={onEmail}
+          >
+            <span className={styles.mark} aria-hidden="true">
+              @
+            </span>
             Sign in with e-mail
           </button>
         </li>

@@ -1,0 +1,18 @@
+declare global {
+  interface Window {
+    /**
+     * This device's push token once the server has accepted it (spec §4: "the token is
+     * remembered in a global window variable"); login and register send it along (spec §7).
+     */
+    jottoPushToken?: string;
+  }
+}
+
+/** The push token the server accepted on this page, if any. */
+export function rememberedPushToken(): string | undefined {
+  return typeof window === 'undefined' ? undefined : window.jottoPushToken;
+}
+
+export function rememberPushToken(token: string): void {
+  window.jottoPushToken = token;
+}
