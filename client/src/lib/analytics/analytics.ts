@@ -1,0 +1,63 @@
+import { matchPath } from 'react-router-dom';
+import { clientPath } from '@jotto/shared/client-routes';
+
+/** A route change, as the router sees it. */
+export interface RouteView {
+  pathname: string;
+  search: string;
+  title: string;
+}
+
+/** Where page views go (spec §2: "reported to an analytics service on every route change"). */
+export interface Analytics {
+  pageView(view: RouteView): void;
+}
+
+/** What a loaded analytics provider is told: the path and the full address, both redacted. */
+export interface PageView {
+  path: string;
+  location: string;
+  title: string;
+}
+
+export interface AnalyticsTracker {
+  pageView(view: PageView): void;
+}
+
+// A verification link carries a one-time code: the analytics host gets the route, not the code.
+const VERIFY_ROUTE = '/users/:username/verify/:verifyCode';
+
+/** The path an analytics host may see: a verification code replaced by the word 'code'. */
+export function reportablePath(pathname: string): string {
+  const verify = matchPath(VERIFY_ROUTE, pathname);
+  return verify
+    ? clientPath(VERIFY_ROUTE, { username: verify.params.username ?? '', verifyCode: 'code' })
+    : pathname;
+}
+
+/**
+ * Page views for an analytics measurement id (VITE_ANALYTICS_ID). The provider's code, and its
+ * third-party script, load with the first page view. The app imports this module only when an
+ * id is configured (app-services.tsx), so an unconfigured build loads and contacts nothing.
+ */
+export function createAnalytics(
+  id: string,
+  load: (id: string) => Promise<AnalyticsTracker> = async (measurementId) =>
+    (await import('./google-analytics.ts')).createGoogleAnalytics(measurementId),
+  origin: string = window.location.origin,
+): Analytics {
+  let tracker: Promise<AnalyticsTracker | null> | null = null;
+  return {
+    pageView({ pathname, search, title }) {
+      tracker ??= load(id).catch((error: unknown) => {
+        // Blocked or unreachable analytics must not disturb the game.
+        console.warn('analytics unavailable', error);
+        return null;
+      });
+      const path = `${reportablePath(pathname)}${search}`;
+      void tracker.then((loaded) =>
+        loaded?.pageView({ path, location: `${origin}${path}`, title }),
+      );
+    },
+  };
+}
