@@ -23,6 +23,18 @@ const NewGamePage = lazyPage(
   'NewGamePage',
 );
 const GamePage = lazyPage(() => import('../features/game/components/game-page.tsx'), 'GamePage');
+const LoginPage = lazyPage(() => import('../features/session/login-page.tsx'), 'LoginPage');
+const VerifyPage = lazyPage(() => import('../features/verify/verify-page.tsx'), 'VerifyPage');
+const LeaderboardsPage = lazyPage(
+  () => import('../features/leaderboards/components/leaderboards-page.tsx'),
+  'LeaderboardsPage',
+);
+const StudioPage = lazyPage(() => import('../features/info-pages/studio-page.tsx'), 'StudioPage');
+const PrivacyPage = lazyPage(
+  () => import('../features/info-pages/privacy-page.tsx'),
+  'PrivacyPage',
+);
+const MobilePage = lazyPage(() => import('../features/info-pages/mobile-page.tsx'), 'MobilePage');
 
 /** The client routes of spec §2 (shared/src/client-routes.ts lists them for the server). */
 export function AppRoutes() {
@@ -30,9 +42,14 @@ export function AppRoutes() {
     <Suspense fallback={<PageLoading />}>
       <Routes>
         <Route path="/" element={<LandingPage />} />
-        {/* Social sign-in comes back to /login?error=… when it fails: the landing shows it. */}
-        <Route path="/login" element={<LandingPage />} />
-        <Route path="/register" element={<LandingPage />} />
+        {/* Social sign-in comes back to /login?error=… when it fails: the Login screen says why. */}
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="/register" element={<LoginPage />} />
+        <Route path="/users/:username/verify/:verifyCode" element={<VerifyPage />} />
+        <Route path="/company" element={<StudioPage />} />
+        <Route path="/nomostudios" element={<StudioPage />} />
+        <Route path="/privacy" element={<PrivacyPage />} />
+        <Route path="/mobile" element={<MobilePage />} />
         <Route element={<AppShell />}>
           <Route path="/home" element={<HomePage />} />
           <Route path="/main" element={<HomePage />} />
@@ -42,6 +59,7 @@ export function AppRoutes() {
           <Route path="/list_versus" element={<GameListPage mode="versus" />} />
           <Route path="/game" element={<NewGamePage />} />
           <Route path="/game/:gameId" element={<GamePage />} />
+          <Route path="/leaderboards" element={<LeaderboardsPage />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
