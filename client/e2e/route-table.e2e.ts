@@ -1,0 +1,122 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { CLIENT_ROUTES, type ClientRoute } from '@jotto/shared/client-routes';
+import { expectAccessible } from './support/accessibility.ts';
+import { launchChromium, newPlayer, type Player } from './support/browser.ts';
+import { apiAs } from './support/actions.ts';
+
+/** What proves a route shows its own screen (spec §2), for a guest. */
+interface RouteScreen {
+  /** A concrete path of the route. */
+  path: string;
+  /** Text only that screen shows. */
+  shows: (page: Page) => ReturnType<Page['getByRole']>;
+  /** Where the browser ends up when the screen moves on by design (spec §2, /game). */
+  endsAt?: RegExp;
+  /** Failed requests the visit provokes on purpose. */
+  provokes?: RegExp;
+  /** Whether axe-core checks it here (the shell's screens are checked by screens.e2e.ts). */
+  audit?: boolean;
+}
+
+const heading =
+  (name: string | RegExp, level = 1) =>
+  (page: Page) =>
+    page.getByRole('heading', { level, name });
+
+/**
+ * Every route of the spec's route table (shared/src/client-routes.ts: the record's type makes a
+ * route missing here a compile error) and the screen it must show. `pending` marks the routes
+ * whose screens another branch of issue 11 builds (challenges, friends, profile): they are
+ * listed as todo until that branch fills in their screens.
+ */
+const SCREENS: Record<ClientRoute, RouteScreen | 'pending'> = {
+  '/': { path: '/', shows: heading('Jotto'), audit: true },
+  '/home': { path: '/home', shows: heading('Welcome, guest!') },
+  '/main': { path: '/main', shows: heading('Welcome, guest!') },
+  '/rules': { path: '/rules', shows: heading('Rules') },
+  '/list_solo': { path: '/list_solo', shows: heading('Solo games') },
+  '/list_versus': { path: '/list_versus', shows: heading('Versus games') },
+  '/challenges': 'pending',
+  '/challenges/new': 'pending',
+  '/game': {
+    path: '/game',
+    shows: (page) => page.getByRole('textbox', { name: 'Your guess' }),
+    endsAt: /^\/game\/\d+$/,
+  },
+  '/game/:gameId': {
+    path: '/game/{guest game}',
+    shows: (page) => page.getByRole('textbox', { name: 'Your guess' }),
+  },
+  '/leaderboards': { path: '/leaderboards', shows: heading('Daily Leaderboards'), audit: true },
+  '/login': { path: '/login', shows: heading('Sign in to Jotto'), audit: true },
+  '/register': {
+    path: '/register',
+    shows: (page) => page.getByRole('form', { name: 'Register' }),
+    audit: true,
+  },
+  '/finalize': { path: '/finalize', shows: heading('Pick your username', 2) },
+  '/profile': 'pending',
+  '/profile/:username': 'pending',
+  '/friends': 'pending',
+  '/friends/new': 'pending',
+  '/users/:username/verify/:verifyCode': {
+    path: '/users/nobody/verify/not-a-code',
+    shows: (page) => page.getByText('Error verifying!'),
+    provokes: /\/api\/users\/nobody\/verify\/not-a-code$/,
+    audit: true,
+  },
+  '/company': { path: '/company', shows: heading('Nomo Studios'), audit: true },
+  '/nomostudios': { path: '/nomostudios', shows: heading('Nomo Studios'), audit: true },
+  '/privacy': { path: '/privacy', shows: heading('Privacy Policy'), audit: true },
+  '/mobile': { path: '/mobile', shows: heading('Mobile'), audit: true },
+};
+
+describe("the spec's route table", () => {
+  let browser: Browser;
+  let guest: Player;
+  let gameId: number;
+  const baseUrl = inject('jottoUrl');
+  beforeAll(async () => {
+    browser = await launchChromium();
+    guest = await newPlayer(browser, baseUrl, { width: 390, height: 844 });
+    await guest.page.goto('/');
+    ({ gameId } = await apiAs<{ gameId: number }>(guest.page, 'GET', '/games/new'));
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('lists every route of shared/src/client-routes.ts', () => {
+    expect(Object.keys(SCREENS).sort()).toEqual([...CLIENT_ROUTES].sort());
+  });
+
+  for (const route of CLIENT_ROUTES) {
+    const screen = SCREENS[route];
+    if (screen === 'pending') {
+      it.todo(`${route} shows its own screen (built on the challenges/friends/profile branch)`);
+      continue;
+    }
+    it(`${route} shows its own screen, with no console error or failed request`, async () => {
+      const { page } = guest;
+      guest.errors.length = 0;
+      guest.failedRequests.length = 0;
+      const path = screen.path.replace('{guest game}', String(gameId));
+      const response = await page.goto(path);
+      expect(response?.status(), 'the server answers index.html for a client route').toBe(200);
+      await screen.shows(page).first().waitFor({ timeout: 15_000 });
+      expect(await page.getByRole('heading', { name: 'Page not found' }).count()).toBe(0);
+      const landed = new URL(page.url()).pathname;
+      if (screen.endsAt) expect(landed).toMatch(screen.endsAt);
+      else expect(landed, 'no redirect to another screen').toBe(path);
+      const provoked = (line: string) => screen.provokes?.test(line.split(' ').at(-1) ?? '');
+      expect(guest.failedRequests.filter((line) => !provoked(line))).toEqual([]);
+      // A provoked 404 is also reported by Chromium as a console error about that resource.
+      const unexpected = guest.errors.filter(
+        (line) => !(screen.provokes && line.startsWith('Failed to load resource')),
+      );
+      expect(unexpected).toEqual([]);
+      if (screen.audit) await expectAccessible(page, route);
+    });
+  }
+});
