@@ -1,30 +1,14 @@
-import { NavLink } from 'react-router-dom';
 import type { StaticClientRoute } from '@jotto/shared/client-routes';
-import styles from './game-list-tabs.module.css';
+import { RouteTabs } from './route-tabs.tsx';
 
-const TABS: ReadonlyArray<{ label: string; route: StaticClientRoute }> = [
+const TABS: ReadonlyArray<{ label: string; route: StaticClientRoute; end?: boolean }> = [
   { label: 'Solo', route: '/list_solo' },
   { label: 'Versus', route: '/list_versus' },
-  { label: 'Challenges', route: '/challenges' },
+  // /challenges/new is the challenge list with its modal open: still this tab.
+  { label: 'Challenges', route: '/challenges', end: false },
 ];
 
-/**
- * The three tabs of the game lists (spec §2): Solo, Versus and Challenges, each its own
- * route. Links, not buttons, because each tab is a page one can open or share.
- */
+/** The three tabs of the game lists (spec §2): Solo, Versus and Challenges, each its own route. */
 export function GameListTabs() {
-  return (
-    <nav className={styles.tabs} aria-label="Game lists">
-      {TABS.map(({ label, route }) => (
-        <NavLink
-          key={route}
-          to={route}
-          end
-          className={({ isActive }) => `${styles.tab} ${isActive ? styles.active : ''}`}
-        >
-          {label}
-        </NavLink>
-      ))}
-    </nav>
-  );
+  return <RouteTabs tabs={TABS} label="Game lists" />;
 }
