@@ -36,6 +36,10 @@ const PrivacyPage = lazyPage(
   'PrivacyPage',
 );
 const MobilePage = lazyPage(() => import('../features/info-pages/mobile-page.tsx'), 'MobilePage');
+const ChallengesPage = lazyPage(
+  () => import('../features/challenges/components/challenges-page.tsx'),
+  'ChallengesPage',
+);
 
 /** The client routes of spec §2 (shared/src/client-routes.ts lists them for the server). */
 export function AppRoutes() {
@@ -61,6 +65,8 @@ export function AppRoutes() {
           <Route path="/game" element={<NewGamePage />} />
           <Route path="/game/:gameId" element={<GamePage />} />
           <Route path="/leaderboards" element={<LeaderboardsPage />} />
+          <Route path="/challenges" element={<ChallengesPage />} />
+          <Route path="/challenges/new" element={<ChallengesPage />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Routes>

@@ -1,0 +1,382 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { ChallengeItem, ChallengeInfoResponse } from '@jotto/shared/challenge-schemas';
+import { fakeApi, type FakeHandlers } from '../../../test/fake-api.ts';
+import { alertText, currentPath, renderScreen } from '../../../test/render-screen.tsx';
+import { CHALLENGE_INFO_POLL_MS } from '../hooks/use-challenge-feed.ts';
+import { ChallengesPage } from './challenges-page.tsx';
+
+const signedIn = { result: 'ok', msg: 'alice' } as const;
+
+const challenge = (id: number, sender: string, recipient = 'alice'): ChallengeItem => ({
+  id,
+  sender,
+  recipient,
+  timeAgo: `${id} minutes ago`,
+  createdAt: '2024-05-01T10:00:00.000Z',
+});
+
+/** A promise the test settles: for answers that must stay pending while we look. */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+function renderChallenges(handlers: FakeHandlers, path = '/challenges') {
+  const api = fakeApi({
+    userInfo: signedIn,
+    challengesList: { result: 'ok', challenges: [] },
+    // A sent challenge still pending, unless a test says otherwise.
+    challengeInfo: ({ params }) => ({ result: 'ok', challengeId: params.id }),
+    ...handlers,
+  });
+  const rendered = renderScreen(<ChallengesPage />, { path, route: '/challenges/*' });
+  return { api, ...rendered };
+}
+
+/** A list answer by type: received `incoming`, sent `outgoing`. */
+const lists =
+  (incoming: () => ChallengeItem[], outgoing: () => ChallengeItem[] = () => []) =>
+  ({ body }: { body: { type: 'in' | 'out' } }) => ({
+    result: 'ok' as const,
+    challenges: body.type === 'in' ? incoming() : outgoing(),
+  });
+
+const dialog = (name: string) => screen.getByRole('dialog', { name });
+const listCalls = (api: ReturnType<typeof fakeApi>, type: 'in' | 'out') =>
+  api.callsOf('challengesList').filter((call) => (call.body as { type: string }).type === type);
+
+describe('ChallengesPage: the lists', () => {
+  it('shows the game-list tabs and the received challenges, From and Received at', async () => {
+    renderChallenges({
+      challengesList: lists(() => [challenge(3, 'bob'), challenge(4, 'carol')]),
+    });
+    expect(screen.getByRole('link', { name: 'Solo' }).getAttribute('href')).toBe('/list_solo');
+    expect(screen.getByRole('link', { name: 'Versus' }).getAttribute('href')).toBe('/list_versus');
+    expect(screen.getByRole('link', { name: 'Challenges' }).getAttribute('href')).toBe(
+      '/challenges',
+    );
+    expect(screen.getByText('Loading...').getAttribute('role')).toBe('status');
+    const table = await screen.findByRole('table');
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent);
+    expect(headers).toEqual(['From', 'Received at']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual(['bob3 minutes ago', 'carol4 minutes ago']);
+  });
+
+  it("says 'No challenges :(' when there are none", async () => {
+    renderChallenges({});
+    expect(await screen.findByText('No challenges :(')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('loads the sent challenges on "View sent challenges": To and Sent at, an open one To @open, rows not clickable', async () => {
+    const { api } = renderChallenges({
+      challengesList: lists(
+        () => [],
+        () => [challenge(8, 'alice', 'dave'), challenge(9, 'alice', '@open')],
+      ),
+    });
+    await screen.findByText('No challenges :(');
+    fireEvent.click(screen.getByRole('button', { name: 'View sent challenges' }));
+    expect(screen.getByRole('heading', { name: 'Sent challenges' })).toBeTruthy();
+    const table = screen.getByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['To', 'Sent at']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual(['dave8 minutes ago', '@open9 minutes ago']);
+    expect(within(table).queryAllByRole('button')).toHaveLength(0);
+    fireEvent.click(rows[0]!);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(listCalls(api, 'out').length).toBeGreaterThan(0);
+    fireEvent.click(screen.getByRole('button', { name: 'View received challenges' }));
+    expect(screen.getByRole('heading', { name: 'Challenges' })).toBeTruthy();
+  });
+
+  it('tells a guest they must be logged in, asks the server nothing, and alerts on New Challenge', async () => {
+    const { api } = renderChallenges({ userInfo: { result: 'guest' } });
+    expect(await screen.findByText('You must be logged in to receive challenges')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'View sent challenges' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'New Challenge' }));
+    expect(alertText()).toBe('You must be logged in to issue a challenge');
+    expect(currentPath()).toBe('/challenges');
+    expect(api.callsOf('challengesList')).toHaveLength(0);
+  });
+
+  it('sends a guest who opens /challenges/new back to /challenges with the same alert', async () => {
+    renderChallenges({ userInfo: { result: 'guest' } }, '/challenges/new');
+    await waitFor(() => expect(currentPath()).toBe('/challenges'));
+    expect(alertText()).toBe('You must be logged in to issue a challenge');
+    expect(screen.queryByRole('dialog', { name: 'Issue Challenge' })).toBeNull();
+  });
+});
+
+describe('ChallengesPage: the Incoming Challenge modal', () => {
+  it("opens on a received row with 'From: {sender}'; Accept says 'Accepting...', blocks both, then goes to the game", async () => {
+    const answer = deferred<{ result: 'ok'; challengeId: number; gameId: number }>();
+    const { api } = renderChallenges({
+      challengesList: lists(() => [challenge(3, 'bob')]),
+      acceptChallenge: () => answer.promise,
+      denyChallenge: { result: 'ok', challengeId: 3 },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'bob' }));
+    const modal = dialog('Incoming Challenge');
+    expect(within(modal).getByText('From: bob')).toBeTruthy();
+    // A double click, and Deny in the same instant: one request only.
+    fireEvent.click(within(modal).getByRole('button', { name: 'Accept Challenge' }));
+    fireEvent.click(within(modal).getByRole('button', { name: 'Accept Challenge' }));
+    fireEvent.click(within(modal).getByRole('button', { name: 'Deny Challenge' }));
+    const accepting = await within(modal).findByRole('button', { name: 'Accepting...' });
+    fireEvent.click(accepting);
+    fireEvent.click(within(modal).getByRole('button', { name: 'Deny Challenge' }));
+    expect(api.callsOf('acceptChallenge')).toHaveLength(1);
+    expect(api.callsOf('denyChallenge')).toHaveLength(0);
+    expect(api.callsOf('acceptChallenge')[0]!.body).toEqual({ challenge_id: 3 });
+    answer.resolve({ result: 'ok', challengeId: 3, gameId: 77 });
+    await waitFor(() => expect(currentPath()).toBe('/game/77'));
+  });
+
+  it('opens from anywhere on the row too', async () => {
+    renderChallenges({ challengesList: lists(() => [challenge(3, 'bob')]) });
+    const row = (await screen.findByRole('button', { name: 'bob' })).closest('tr')!;
+    fireEvent.click(row.cells[1]!);
+    expect(within(dialog('Incoming Challenge')).getByText('From: bob')).toBeTruthy();
+  });
+
+  it('denies: the modal closes and the list reloads without the challenge', async () => {
+    let pending = [challenge(3, 'bob')];
+    const { api } = renderChallenges({
+      challengesList: lists(() => pending),
+      denyChallenge: ({ body }) => {
+        pending = [];
+        return { result: 'ok', challengeId: body.challenge_id };
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'bob' }));
+    fireEvent.click(
+      within(dialog('Incoming Challenge')).getByRole('button', { name: 'Deny Challenge' }),
+    );
+    expect(await screen.findByText('No challenges :(')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.callsOf('denyChallenge')[0]!.body).toEqual({ challenge_id: 3 });
+    expect(currentPath()).toBe('/challenges');
+  });
+
+  it("alerts the server's err when accepting fails", async () => {
+    renderChallenges({
+      challengesList: lists(() => [challenge(3, 'bob')]),
+      acceptChallenge: { status: 409, err: 'This challenge is no longer pending' },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'bob' }));
+    fireEvent.click(
+      within(dialog('Incoming Challenge')).getByRole('button', { name: 'Accept Challenge' }),
+    );
+    await waitFor(() => expect(alertText()).toBe('This challenge is no longer pending'));
+    expect(currentPath()).toBe('/challenges');
+  });
+
+  it("alerts the server's err when denying fails", async () => {
+    renderChallenges({
+      challengesList: lists(() => [challenge(3, 'bob')]),
+      denyChallenge: { status: 403, err: 'Only the challenged player can answer this challenge' },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'bob' }));
+    fireEvent.click(
+      within(dialog('Incoming Challenge')).getByRole('button', { name: 'Deny Challenge' }),
+    );
+    await waitFor(() =>
+      expect(alertText()).toBe('Only the challenged player can answer this challenge'),
+    );
+  });
+
+  it('closes on its close icon', async () => {
+    renderChallenges({ challengesList: lists(() => [challenge(3, 'bob')]) });
+    fireEvent.click(await screen.findByRole('button', { name: 'bob' }));
+    fireEvent.click(within(dialog('Incoming Challenge')).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('ChallengesPage: the Issue Challenge modal', () => {
+  const issue = async () => {
+    fireEvent.click(await screen.findByRole('button', { name: 'New Challenge' }));
+    await waitFor(() => expect(currentPath()).toBe('/challenges/new'));
+    return dialog('Issue Challenge');
+  };
+
+  it("'New Challenge' opens it at /challenges/new; Enter sends the username; 'Sending...'; then 'Challenge sent!' and the sent list at /challenges", async () => {
+    const answer = deferred<{ result: 'ok'; challengeId: number; message: string }>();
+    let sent: ChallengeItem[] = [];
+    const { api } = renderChallenges({
+      challengesList: lists(
+        () => [],
+        () => sent,
+      ),
+      newChallenge: async () => {
+        const result = await answer.promise;
+        sent = [challenge(5, 'alice', 'bob')];
+        return result;
+      },
+    });
+    const modal = await issue();
+    const input = within(modal).getByLabelText('Username');
+    expect(document.activeElement).toBe(input);
+    fireEvent.change(input, { target: { value: 'bob' } });
+    fireEvent.submit(input.closest('form')!);
+    fireEvent.submit(input.closest('form')!);
+    expect(await within(modal).findByRole('button', { name: 'Sending...' })).toBeTruthy();
+    fireEvent.submit(input.closest('form')!);
+    fireEvent.click(within(modal).getByRole('button', { name: 'Open Challenge' }));
+    expect(api.callsOf('newChallenge')).toHaveLength(1);
+    expect(api.callsOf('newChallenge')[0]!.body).toEqual({ username: 'bob' });
+    answer.resolve({ result: 'ok', challengeId: 5, message: 'Challenge sent!' });
+    await waitFor(() => expect(alertText()).toBe('Challenge sent!'));
+    await waitFor(() => expect(currentPath()).toBe('/challenges'));
+    expect(screen.getByRole('heading', { name: 'Sent challenges' })).toBeTruthy();
+    expect(await screen.findByRole('cell', { name: 'bob' })).toBeTruthy();
+  });
+
+  it("'Challenge' sends the username too", async () => {
+    const { api } = renderChallenges({
+      newChallenge: { result: 'ok', challengeId: 5, message: 'Challenge sent!' },
+    });
+    const modal = await issue();
+    fireEvent.change(within(modal).getByLabelText('Username'), { target: { value: 'carol' } });
+    fireEvent.click(within(modal).getByRole('button', { name: 'Challenge' }));
+    await waitFor(() => expect(api.callsOf('newChallenge')).toHaveLength(1));
+    expect(api.callsOf('newChallenge')[0]!.body).toEqual({ username: 'carol' });
+  });
+
+  it("'Open Challenge' sends '@open' and goes straight to the game when paired", async () => {
+    const { api } = renderChallenges({
+      newChallenge: { result: 'ok', challengeId: 6, gameId: 9, message: 'Paired' },
+    });
+    const modal = await issue();
+    fireEvent.click(within(modal).getByRole('button', { name: 'Open Challenge' }));
+    await waitFor(() => expect(currentPath()).toBe('/game/9'));
+    expect(api.callsOf('newChallenge')[0]!.body).toEqual({ username: '@open' });
+    expect(alertText()).toBeNull();
+  });
+
+  it('shows the server message in the alert modal when sending fails, and stays open', async () => {
+    renderChallenges({ newChallenge: { status: 404, err: 'No player has that username' } });
+    const modal = await issue();
+    fireEvent.change(within(modal).getByLabelText('Username'), { target: { value: 'nobody' } });
+    fireEvent.click(within(modal).getByRole('button', { name: 'Challenge' }));
+    await waitFor(() => expect(alertText()).toBe('No player has that username'));
+    expect(currentPath()).toBe('/challenges/new');
+    expect(within(modal).getByRole('button', { name: 'Challenge' })).toBeTruthy();
+  });
+
+  it('opens by itself at /challenges/new and its close icon returns to /challenges', async () => {
+    renderChallenges({}, '/challenges/new');
+    const modal = await screen.findByRole('dialog', { name: 'Issue Challenge' });
+    fireEvent.click(within(modal).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(currentPath()).toBe('/challenges'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('ChallengesPage: live and polling', () => {
+  it('a challenge:received adds the row without a reload', async () => {
+    let received: ChallengeItem[] = [];
+    const { socket } = renderChallenges({ challengesList: lists(() => received) });
+    await screen.findByText('No challenges :(');
+    act(() => socket.connect());
+    received = [challenge(12, 'erin')];
+    act(() => socket.emit('challenge:received', { challengeId: 12, sender: 'erin' }));
+    expect(await screen.findByRole('button', { name: 'erin' })).toBeTruthy();
+  });
+
+  it('a challenge:accepted takes the sender to the game at once', async () => {
+    const { socket } = renderChallenges({});
+    await screen.findByText('No challenges :(');
+    act(() => socket.connect());
+    act(() => socket.emit('challenge:accepted', { challengeId: 5, gameId: 31 }));
+    await waitFor(() => expect(currentPath()).toBe('/game/31'));
+  });
+
+  it('a challenge:denied takes the challenge off the sent list', async () => {
+    let sent = [challenge(5, 'alice', 'bob')];
+    const { socket } = renderChallenges({
+      challengesList: lists(
+        () => [],
+        () => sent,
+      ),
+    });
+    act(() => socket.connect());
+    fireEvent.click(await screen.findByRole('button', { name: 'View sent challenges' }));
+    expect(await screen.findByRole('cell', { name: 'bob' })).toBeTruthy();
+    sent = [];
+    act(() => socket.emit('challenge:denied', { challengeId: 5 }));
+    expect(await screen.findByText('No challenges :(')).toBeTruthy();
+  });
+
+  it('while the socket is not live, polls the info of pending sent challenges every 3000 ms and goes to the game', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let info: ChallengeInfoResponse = { result: 'ok', challengeId: 5 };
+    const { api } = renderChallenges({
+      challengesList: lists(
+        () => [],
+        () => [challenge(5, 'alice', 'bob')],
+      ),
+      challengeInfo: () => info,
+    });
+    await waitFor(() => expect(api.callsOf('challengeInfo')).toHaveLength(1));
+    expect(api.callsOf('challengeInfo')[0]!.params).toEqual({ id: '5' });
+    await act(() => vi.advanceTimersByTimeAsync(CHALLENGE_INFO_POLL_MS));
+    expect(api.callsOf('challengeInfo')).toHaveLength(2);
+    expect(currentPath()).toBe('/challenges');
+    info = { result: 'ok', challengeId: 5, gameId: 40 };
+    await act(() => vi.advanceTimersByTimeAsync(CHALLENGE_INFO_POLL_MS));
+    await waitFor(() => expect(currentPath()).toBe('/game/40'));
+  });
+
+  it("stops polling a challenge whose info says 'stop', and drops it from the sent list", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let sent = [challenge(5, 'alice', 'bob')];
+    const { api } = renderChallenges({
+      challengesList: lists(
+        () => [],
+        () => sent,
+      ),
+      challengeInfo: () => {
+        sent = [];
+        return { result: 'stop', challengeId: 5 };
+      },
+    });
+    await waitFor(() => expect(api.callsOf('challengeInfo')).toHaveLength(1));
+    await waitFor(() => expect(listCalls(api, 'out')).toHaveLength(2));
+    await act(() => vi.advanceTimersByTimeAsync(4 * CHALLENGE_INFO_POLL_MS));
+    expect(api.callsOf('challengeInfo')).toHaveLength(1);
+    expect(currentPath()).toBe('/challenges');
+  });
+
+  it('does not poll while the socket is live; after a reconnect it catches up once', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { api, socket } = renderChallenges({
+      challengesList: lists(
+        () => [],
+        () => [challenge(5, 'alice', 'bob')],
+      ),
+    });
+    // Polled once while the channel was still connecting, then it came up.
+    await waitFor(() => expect(listCalls(api, 'out')).toHaveLength(1));
+    act(() => socket.connect());
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    const before = api.callsOf('challengeInfo').length;
+    await act(() => vi.advanceTimersByTimeAsync(3 * CHALLENGE_INFO_POLL_MS));
+    expect(api.callsOf('challengeInfo')).toHaveLength(before);
+    const listsBefore = api.callsOf('challengesList').length;
+    act(() => socket.drop());
+    act(() => socket.connect());
+    await waitFor(() => expect(api.callsOf('challengesList').length).toBe(listsBefore + 2));
+    await waitFor(() => expect(api.callsOf('challengeInfo').length).toBeGreaterThan(before));
+  });
+});

@@ -1,0 +1,81 @@
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { OPEN_CHALLENGE_TARGET } from '@jotto/shared/challenge-schemas';
+import { Dialog } from '../../../components/dialog.tsx';
+import { useSendChallenge } from '../../../lib/challenges.ts';
+import { useSingleFlight } from '../../../lib/single-flight.ts';
+import styles from './challenge-dialogs.module.css';
+
+/**
+ * The Issue Challenge modal (spec §2): a username (Enter sends), 'Challenge' to that player,
+ * 'Open Challenge' to the special target `@open` (the next player who sends one too is paired
+ * with me, decisions §4). The button pressed says 'Sending...' and neither sends again until
+ * the answer (spec §5). A game that starts at once opens; otherwise 'Challenge sent!' and
+ * `onSent`.
+ */
+export function IssueChallengeDialog({
+  open,
+  onClose,
+  onSent,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onSent: () => void;
+}) {
+  const [username, setUsername] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+  const inputId = useId();
+  const send = useSendChallenge({ onSent });
+  const oneAtATime = useSingleFlight();
+  const sendTo = (target: string) => oneAtATime(() => send.mutateAsync(target));
+  const sendingOpen = send.isPending && send.variables === OPEN_CHALLENGE_TARGET;
+  const sendingNamed = send.isPending && !sendingOpen;
+  useEffect(() => {
+    // After the modal has opened (its effect runs first): the dialog would focus its close icon.
+    if (open) input.current?.focus();
+  }, [open]);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    sendTo(username);
+  };
+  return (
+    <Dialog open={open} onClose={onClose} title="Issue Challenge">
+      <form className={styles.form} onSubmit={submit} aria-label="Issue Challenge">
+        <label htmlFor={inputId} className={styles.label}>
+          Username
+        </label>
+        <input
+          ref={input}
+          id={inputId}
+          className="input"
+          value={username}
+          onChange={(event) => setUsername(event.target.value)}
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          enterKeyHint="send"
+          required
+        />
+        <div className="button-row">
+          <button
+            type="submit"
+            className="button button-primary"
+            aria-disabled={send.isPending || undefined}
+          >
+            {sendingNamed ? 'Sending...' : 'Challenge'}
+          </button>
+          <button
+            type="button"
+            className="button"
+            aria-disabled={send.isPending || undefined}
+            onClick={() => sendTo(OPEN_CHALLENGE_TARGET)}
+          >
+            {sendingOpen ? 'Sending...' : 'Open Challenge'}
+          </button>
+        </div>
+        <p className={styles.hint}>
+          An open challenge is paired with the next player who sends one.
+        </p>
+      </form>
+    </Dialog>
+  );
+}
