@@ -40,6 +40,10 @@ const ChallengesPage = lazyPage(
   () => import('../features/challenges/components/challenges-page.tsx'),
   'ChallengesPage',
 );
+const FriendsPage = lazyPage(
+  () => import('../features/friends/components/friends-page.tsx'),
+  'FriendsPage',
+);
 
 /** The client routes of spec §2 (shared/src/client-routes.ts lists them for the server). */
 export function AppRoutes() {
@@ -67,6 +71,8 @@ export function AppRoutes() {
           <Route path="/leaderboards" element={<LeaderboardsPage />} />
           <Route path="/challenges" element={<ChallengesPage />} />
           <Route path="/challenges/new" element={<ChallengesPage />} />
+          <Route path="/friends" element={<FriendsPage />} />
+          <Route path="/friends/new" element={<FriendsPage />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Routes>

@@ -1,0 +1,35 @@
+import { Link } from 'react-router-dom';
+import { clientPath } from '@jotto/shared/client-routes';
+import styles from './profile-link-list.module.css';
+
+/**
+ * Players' names, each a link to their profile: the friends list and the search results of the
+ * Friends screen, and the Friends box of a profile (spec §2). Links, so a name can be opened in
+ * a new tab and the keyboard reaches it; the whole row is the link.
+ */
+export function ProfileLinkList({
+  names,
+  label,
+}: {
+  names: ReadonlyArray<{ key: number | string; name: string }>;
+  /** What the list is, for screen readers (the heading above it says it for the eye). */
+  label: string;
+}) {
+  return (
+    <ul className={styles.list} aria-label={label}>
+      {names.map(({ key, name }) => (
+        <li key={key}>
+          <Link to={clientPath('/profile/:username', { username: name })} className={styles.link}>
+            <span aria-hidden="true" className={styles.avatar}>
+              {name.charAt(0).toUpperCase()}
+            </span>
+            <span className={styles.name}>{name}</span>
+            <span aria-hidden="true" className={styles.chevron}>
+              ›
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,33 @@
+import { queryOptions } from '@tanstack/react-query';
+import { callEndpoint } from '../../../lib/api-client.ts';
+
+/** The Friends screen's query keys. */
+export const friendKeys = {
+  friends: ['friends'] as const,
+  requests: ['friend-requests'] as const,
+  search: (username: string) => ['user-search', username] as const,
+};
+
+/** `GET /user/friends` */
+export const friendsQuery = queryOptions({
+  queryKey: friendKeys.friends,
+  queryFn: () => callEndpoint('friends'),
+});
+
+/** `GET /user/friend_requests`: pending requests to me. */
+export const friendRequestsQuery = queryOptions({
+  queryKey: friendKeys.requests,
+  queryFn: () => callEndpoint('friendRequests'),
+});
+
+/** `POST /user/search {username}`: sent as typed, empty included (spec §5: no client check). */
+export const searchUsersQuery = (username: string) =>
+  queryOptions({
+    queryKey: friendKeys.search(username),
+    queryFn: () => callEndpoint('searchUsers', { body: { username } }),
+    // A failed search is said at once (spec §8), not retried behind the player's back.
+    retry: false,
+  });
+
+export const acceptFriendRequest = (id: number) => callEndpoint('acceptFriend', { body: { id } });
+export const denyFriendRequest = (id: number) => callEndpoint('denyFriend', { body: { id } });
