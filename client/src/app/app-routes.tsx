@@ -44,6 +44,10 @@ const FriendsPage = lazyPage(
   () => import('../features/friends/components/friends-page.tsx'),
   'FriendsPage',
 );
+const ProfilePage = lazyPage(
+  () => import('../features/profiles/components/profile-page.tsx'),
+  'ProfilePage',
+);
 
 /** The client routes of spec §2 (shared/src/client-routes.ts lists them for the server). */
 export function AppRoutes() {
@@ -73,6 +77,8 @@ export function AppRoutes() {
           <Route path="/challenges/new" element={<ChallengesPage />} />
           <Route path="/friends" element={<FriendsPage />} />
           <Route path="/friends/new" element={<FriendsPage />} />
+          <Route path="/profile" element={<ProfilePage />} />
+          <Route path="/profile/:username" element={<ProfilePage />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Routes>

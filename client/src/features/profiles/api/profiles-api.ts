@@ -1,0 +1,18 @@
+import { queryOptions } from '@tanstack/react-query';
+import { callEndpoint } from '../../../lib/api-client.ts';
+
+/** Profiles are cached by name without regard to case: usernames are unique that way. */
+export const profileKeys = {
+  all: ['profile'] as const,
+  one: (username: string) => ['profile', username.toLowerCase()] as const,
+};
+
+/** `GET /profile/:username` */
+export const profileQuery = (username: string) =>
+  queryOptions({
+    queryKey: profileKeys.one(username),
+    queryFn: () => callEndpoint('profile', { params: { username } }),
+  });
+
+/** `GET /friends/add/:username`: a friend request, or friends at once if they had asked me. */
+export const addFriend = (username: string) => callEndpoint('addFriend', { params: { username } });

@@ -1,0 +1,196 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { Profile } from '@jotto/shared/social-schemas';
+import { fakeApi, type FakeHandlers } from '../../../test/fake-api.ts';
+import { alertText, currentPath, renderScreen } from '../../../test/render-screen.tsx';
+import { ProfilePage } from './profile-page.tsx';
+
+const signedIn = { result: 'ok', msg: 'alice' } as const;
+
+const profileOf = (username: string, more: Partial<Profile> = {}): Profile => ({
+  username,
+  displayName: username,
+  admin: false,
+  points: 120,
+  gameCt: 5,
+  winCt: 3,
+  winRatio: 1.5,
+  isFriend: false,
+  ...more,
+});
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+function renderProfile(path: string, handlers: FakeHandlers) {
+  const api = fakeApi({ userInfo: signedIn, ...handlers });
+  const route = path === '/profile' ? '/profile' : '/profile/:username';
+  const rendered = renderScreen(<ProfilePage />, { path, route });
+  return { api, ...rendered };
+}
+
+const stats = () =>
+  Object.fromEntries(
+    within(screen.getByRole('region', { name: 'Stats' }))
+      .getAllByRole('term')
+      .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+  );
+
+describe('ProfilePage', () => {
+  it("shows a stranger's username, 'Add friend' and the Stats box, and no Friends box", async () => {
+    const { api } = renderProfile('/profile/bob', {
+      profile: { result: 'ok', data: profileOf('bob') },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'bob' })).toBeTruthy();
+    expect(api.callsOf('profile')[0]!.params).toEqual({ username: 'bob' });
+    expect(screen.getByRole('button', { name: 'Add friend' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Send Challenge' })).toBeNull();
+    expect(stats()).toEqual({
+      Score: '120',
+      'Games Played': '5',
+      'Games Won': '3',
+      'Win/Loss Ratio': '1.5',
+    });
+    expect(screen.queryByRole('region', { name: 'Friends' })).toBeNull();
+  });
+
+  it("'Add friend' sends the request and says 'Friend request sent!'", async () => {
+    const { api } = renderProfile('/profile/bob', {
+      profile: { result: 'ok', data: profileOf('bob') },
+      addFriend: { result: 'ok', msg: 'Friend request sent to bob!' },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add friend' }));
+    await waitFor(() => expect(alertText()).toBe('Friend request sent!'));
+    expect(api.callsOf('addFriend')).toHaveLength(1);
+    expect(api.callsOf('addFriend')[0]!.params).toEqual({ username: 'bob' });
+  });
+
+  it("'Add friend' alerts 'Error: ' and the server's sentence when refused, and sends once at a time", async () => {
+    const answer = deferred<{ status: number; err: string }>();
+    const { api } = renderProfile('/profile/bob', {
+      profile: { result: 'ok', data: profileOf('bob') },
+      addFriend: () => answer.promise,
+    });
+    const button = await screen.findByRole('button', { name: 'Add friend' });
+    fireEvent.click(button);
+    fireEvent.click(button);
+    await waitFor(() => expect(api.callsOf('addFriend')).toHaveLength(1));
+    answer.resolve({ status: 409, err: 'You already sent this player a friend request' });
+    await waitFor(() =>
+      expect(alertText()).toBe('Error: You already sent this player a friend request'),
+    );
+  });
+
+  it("shows a friend's 'Send Challenge' and their Friends box, names linking to profiles", async () => {
+    renderProfile('/profile/carol', {
+      profile: {
+        result: 'ok',
+        data: profileOf('carol', { isFriend: true, friends: ['alice', 'dave'] }),
+      },
+    });
+    expect(await screen.findByRole('button', { name: 'Send Challenge' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add friend' })).toBeNull();
+    const box = screen.getByRole('region', { name: 'Friends' });
+    const links = within(box).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/profile/alice',
+      '/profile/dave',
+    ]);
+    fireEvent.click(within(box).getByRole('link', { name: /dave/ }));
+    await waitFor(() => expect(currentPath()).toBe('/profile/dave'));
+  });
+
+  it("'Send Challenge' says 'Sending...', then 'Challenge sent!' and shows the sent challenges", async () => {
+    const answer = deferred<{ result: 'ok'; challengeId: number; message: string }>();
+    const { api } = renderProfile('/profile/carol', {
+      profile: { result: 'ok', data: profileOf('carol', { isFriend: true, friends: [] }) },
+      newChallenge: () => answer.promise,
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Send Challenge' }));
+    const sending = await screen.findByRole('button', { name: 'Sending...' });
+    fireEvent.click(sending);
+    expect(api.callsOf('newChallenge')).toHaveLength(1);
+    expect(api.callsOf('newChallenge')[0]!.body).toEqual({ username: 'carol' });
+    answer.resolve({ result: 'ok', challengeId: 4, message: 'Challenge sent!' });
+    await waitFor(() => expect(alertText()).toBe('Challenge sent!'));
+    await waitFor(() => expect(currentPath()).toBe('/challenges'));
+  });
+
+  it("'Send Challenge' goes straight to the game when they had challenged me", async () => {
+    renderProfile('/profile/carol', {
+      profile: { result: 'ok', data: profileOf('carol', { isFriend: true }) },
+      newChallenge: { result: 'ok', challengeId: 4, gameId: 12, message: 'game on!' },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Send Challenge' }));
+    await waitFor(() => expect(currentPath()).toBe('/game/12'));
+    expect(alertText()).toBeNull();
+  });
+
+  it("'Send Challenge' shows the server message when refused", async () => {
+    renderProfile('/profile/carol', {
+      profile: { result: 'ok', data: profileOf('carol', { isFriend: true }) },
+      newChallenge: { status: 429, err: 'Too many requests, try again in a minute' },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Send Challenge' }));
+    await waitFor(() => expect(alertText()).toBe('Too many requests, try again in a minute'));
+    expect(currentPath()).toBe('/profile/carol');
+  });
+
+  it('hides the Friends box of a friend or myself whose list is empty', async () => {
+    renderProfile('/profile/carol', {
+      profile: { result: 'ok', data: profileOf('carol', { isFriend: true, friends: [] }) },
+    });
+    await screen.findByRole('region', { name: 'Stats' });
+    expect(screen.queryByRole('region', { name: 'Friends' })).toBeNull();
+  });
+
+  it('/profile is my own: no Add friend, no Send Challenge, my friends shown', async () => {
+    const { api } = renderProfile('/profile', {
+      profile: { result: 'ok', data: profileOf('alice', { friends: ['bob'] }) },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'alice' })).toBeTruthy();
+    expect(api.callsOf('profile')[0]!.params).toEqual({ username: 'alice' });
+    expect(screen.queryByRole('button', { name: 'Add friend' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Send Challenge' })).toBeNull();
+    expect(within(screen.getByRole('region', { name: 'Friends' })).getByRole('link')).toBeTruthy();
+  });
+
+  it('my own profile by name, in any case, hides both actions too', async () => {
+    renderProfile('/profile/ALICE', {
+      profile: { result: 'ok', data: profileOf('alice') },
+    });
+    await screen.findByRole('heading', { level: 1, name: 'alice' });
+    expect(screen.queryByRole('button', { name: 'Add friend' })).toBeNull();
+  });
+
+  it('a guest opening /profile goes to /home, asking for no profile', async () => {
+    const { api } = renderProfile('/profile', { userInfo: { result: 'guest' } });
+    await waitFor(() => expect(currentPath()).toBe('/home'));
+    expect(api.callsOf('profile')).toHaveLength(0);
+  });
+
+  it('a profile that fails to load is logged and the player goes to /home', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderProfile('/profile/nobody', {
+      profile: { status: 404, err: 'No player has that username' },
+    });
+    await waitFor(() => expect(currentPath()).toBe('/home'));
+    expect(logged).toHaveBeenCalledWith('profile failed to load', expect.anything());
+    expect(alertText()).toBeNull();
+  });
+
+  it("turns 'Add friend' into 'Send Challenge' when they accept, without a reload", async () => {
+    let data = profileOf('bob');
+    const { socket } = renderProfile('/profile/bob', {
+      profile: () => ({ result: 'ok', data }),
+    });
+    await screen.findByRole('button', { name: 'Add friend' });
+    act(() => socket.connect());
+    data = profileOf('bob', { isFriend: true, friends: ['alice'] });
+    act(() => socket.emit('friend:accepted', { name: 'bob' }));
+    expect(await screen.findByRole('button', { name: 'Send Challenge' })).toBeTruthy();
+  });
+});

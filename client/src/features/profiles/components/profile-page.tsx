@@ -1,0 +1,121 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { clientPath } from '@jotto/shared/client-routes';
+import type { Profile } from '@jotto/shared/social-schemas';
+import { PageLoading } from '../../../components/page-loading.tsx';
+import { ProfileLinkList } from '../../../components/profile-link-list.tsx';
+import { useRealtimeEvent } from '../../../lib/realtime/realtime-provider.tsx';
+import { useSession } from '../../../lib/session.ts';
+import { profileKeys, profileQuery } from '../api/profiles-api.ts';
+import { useProfileActions } from '../hooks/use-profile-actions.ts';
+import styles from './profile-page.module.css';
+
+/**
+ * A profile (spec §2): /profile/{username}, or /profile for my own. A guest has no profile of
+ * their own, so /profile takes them home; anyone may look at anyone else's.
+ */
+export function ProfilePage() {
+  const { username: param } = useParams();
+  const { username: me, loading } = useSession();
+  if (param === undefined) {
+    if (loading) return <PageLoading />;
+    if (!me) return <Navigate to={clientPath('/home')} replace />;
+  }
+  const username = param ?? me;
+  // One screen per profile: another name starts from its own loading state.
+  return <ProfileScreen key={username.toLowerCase()} username={username} me={me} />;
+}
+
+function ProfileScreen({ username, me }: { username: string; me: string }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const query = useQuery(profileQuery(username));
+  useEffect(() => {
+    // Spec §8: a profile that cannot be loaded is logged, and the player goes home.
+    if (!query.isError) return;
+    console.error('profile failed to load', query.error);
+    navigate(clientPath('/home'), { replace: true });
+  }, [query.isError, query.error, navigate]);
+  // Someone accepted my friend request: if it is this player, 'Add friend' becomes
+  // 'Send Challenge' and their friends show, without a reload.
+  useRealtimeEvent('friend:accepted', () => {
+    void queryClient.invalidateQueries({ queryKey: profileKeys.all });
+  });
+  if (!query.data) return <PageLoading />;
+  const profile = query.data.data;
+  const own = me !== '' && profile.username.toLowerCase() === me.toLowerCase();
+  return <ProfileView profile={profile} own={own} />;
+}
+
+/**
+ * The username; 'Add friend' or, for a friend, 'Send Challenge' (neither on my own profile);
+ * the Stats box; and the Friends box, which the server sends only to the player and their
+ * friends, shown only when it has names.
+ */
+function ProfileView({ profile, own }: { profile: Profile; own: boolean }) {
+  const actions = useProfileActions(profile.username);
+  const friends = profile.friends ?? [];
+  const stats: Array<[label: string, value: number]> = [
+    ['Score', profile.points],
+    ['Games Played', profile.gameCt],
+    ['Games Won', profile.winCt],
+    ['Win/Loss Ratio', profile.winRatio],
+  ];
+  return (
+    <article className={styles.profile} aria-labelledby="profile-title">
+      <header className={styles.header}>
+        <span aria-hidden="true" className={styles.avatar}>
+          {profile.displayName.charAt(0).toUpperCase()}
+        </span>
+        <h1 id="profile-title" className={styles.name}>
+          {profile.displayName}
+        </h1>
+        {!own &&
+          (profile.isFriend ? (
+            <button
+              type="button"
+              className="button button-primary"
+              aria-disabled={actions.challenging || undefined}
+              onClick={actions.sendChallenge}
+            >
+              {actions.challenging ? 'Sending...' : 'Send Challenge'}
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="button button-primary"
+              aria-disabled={actions.adding || undefined}
+              onClick={actions.addFriend}
+            >
+              Add friend
+            </button>
+          ))}
+      </header>
+      <section className={styles.box} aria-labelledby="stats-title">
+        <h2 id="stats-title" className={styles.boxTitle}>
+          Stats
+        </h2>
+        <dl className={styles.stats}>
+          {stats.map(([label, value]) => (
+            <div key={label} className={styles.stat}>
+              <dt className={styles.statLabel}>{label}</dt>
+              <dd className={`numeric ${styles.statValue}`}>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      {friends.length > 0 && (
+        <section className={styles.box} aria-labelledby="profile-friends-title">
+          <h2 id="profile-friends-title" className={styles.boxTitle}>
+            Friends
+          </h2>
+          <ProfileLinkList
+            label={`Friends of ${profile.displayName}`}
+            names={friends.map((name) => ({ key: name, name }))}
+          />
+        </section>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,43 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { clientPath } from '@jotto/shared/client-routes';
+import { useAlert } from '../../../components/alert-provider.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { SHOW_SENT_CHALLENGES, useSendChallenge } from '../../../lib/challenges.ts';
+import { useSingleFlight } from '../../../lib/single-flight.ts';
+import { addFriend, profileKeys } from '../api/profiles-api.ts';
+
+/** Spec §8: what 'Add friend' says when the request went through. */
+export const FRIEND_REQUEST_SENT = 'Friend request sent!';
+
+/**
+ * The two actions of a profile (spec §2): 'Add friend' ('Friend request sent!', or 'Error: '
+ * and the server's sentence, spec §8) and 'Send Challenge', handled as the Issue Challenge
+ * modal handles it: a game that starts at once opens, otherwise 'Challenge sent!' and the sent
+ * challenges, where the sender waits for the answer.
+ */
+export function useProfileActions(username: string) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const showAlert = useAlert();
+  const befriend = useMutation({
+    mutationFn: () => addFriend(username),
+    onSuccess: () => {
+      showAlert(FRIEND_REQUEST_SENT);
+      // If they had asked me first we are friends now, and the profile shows more.
+      void queryClient.invalidateQueries({ queryKey: profileKeys.one(username) });
+    },
+    onError: (error) => showAlert(`Error: ${errorMessage(error)}`),
+  });
+  const challenge = useSendChallenge({
+    onSent: () => navigate(clientPath('/challenges'), { state: SHOW_SENT_CHALLENGES }),
+  });
+  const oneAdd = useSingleFlight();
+  const oneChallenge = useSingleFlight();
+  return {
+    adding: befriend.isPending,
+    addFriend: () => oneAdd(() => befriend.mutateAsync()),
+    challenging: challenge.isPending,
+    sendChallenge: () => oneChallenge(() => challenge.mutateAsync(username)),
+  };
+}
