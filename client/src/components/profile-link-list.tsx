@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { clientPath } from '@jotto/shared/client-routes';
+import { Avatar } from './avatar.tsx';
 import styles from './profile-link-list.module.css';
 
 /**
@@ -20,9 +21,7 @@ export function ProfileLinkList({
       {names.map(({ key, name }) => (
         <li key={key}>
           <Link to={clientPath('/profile/:username', { username: name })} className={styles.link}>
-            <span aria-hidden="true" className={styles.avatar}>
-              {name.charAt(0).toUpperCase()}
-            </span>
+            <Avatar name={name} />
             <span className={styles.name}>{name}</span>
             <span aria-hidden="true" className={styles.chevron}>
               ›

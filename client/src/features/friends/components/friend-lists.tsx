@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { clientPath } from '@jotto/shared/client-routes';
 import type { FriendRequest } from '@jotto/shared/social-schemas';
+import { Avatar } from '../../../components/avatar.tsx';
 import { ProfileLinkList } from '../../../components/profile-link-list.tsx';
 import { useFriendLists } from '../hooks/use-friend-lists.ts';
 import { FriendRequestDialog } from './friend-request-dialog.tsx';
@@ -57,6 +58,7 @@ export function FriendLists({ signedIn }: { signedIn: boolean }) {
                   className={styles.request}
                   onClick={() => setViewing(request)}
                 >
+                  <Avatar name={request.name} />
                   <span className={styles.requestName}>{request.name}</span>
                   <span className={styles.requestHint}>wants to be friends</span>
                 </button>

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { clientPath } from '@jotto/shared/client-routes';
 import type { Profile } from '@jotto/shared/social-schemas';
+import { Avatar } from '../../../components/avatar.tsx';
 import { PageLoading } from '../../../components/page-loading.tsx';
 import { ProfileLinkList } from '../../../components/profile-link-list.tsx';
 import { useRealtimeEvent } from '../../../lib/realtime/realtime-provider.tsx';
@@ -65,9 +66,7 @@ function ProfileView({ profile, own }: { profile: Profile; own: boolean }) {
   return (
     <article className={styles.profile} aria-labelledby="profile-title">
       <header className={styles.header}>
-        <span aria-hidden="true" className={styles.avatar}>
-          {profile.displayName.charAt(0).toUpperCase()}
-        </span>
+        <Avatar name={profile.displayName} size="large" />
         <h1 id="profile-title" className={styles.name}>
           {profile.displayName}
         </h1>
