@@ -7,6 +7,8 @@ export const challengesListQuery = (type: 'in' | 'out') =>
   queryOptions({
     queryKey: challengeKeys.list(type),
     queryFn: () => callEndpoint('challengesList', { body: { type } }),
+    // Events only refresh the list while it is on screen; opening it again asks again.
+    staleTime: 0,
   });
 
 /** `GET /challenges/:id/info`: a gameId once accepted, `stop` once denied or expired. */

@@ -12,12 +12,15 @@ export const friendKeys = {
 export const friendsQuery = queryOptions({
   queryKey: friendKeys.friends,
   queryFn: () => callEndpoint('friends'),
+  // Events only refresh the lists while they are on screen; opening them again asks again.
+  staleTime: 0,
 });
 
 /** `GET /user/friend_requests`: pending requests to me. */
 export const friendRequestsQuery = queryOptions({
   queryKey: friendKeys.requests,
   queryFn: () => callEndpoint('friendRequests'),
+  staleTime: 0,
 });
 
 /** `POST /user/search {username}`: sent as typed, empty included (spec §5: no client check). */

@@ -12,6 +12,9 @@ export const profileQuery = (username: string) =>
   queryOptions({
     queryKey: profileKeys.one(username),
     queryFn: () => callEndpoint('profile', { params: { username } }),
+    // Whether we are friends changes by the other player's hand (they accept while I am on
+    // another screen): a profile opened again is asked again, the cached one shown meanwhile.
+    staleTime: 0,
   });
 
 /** `GET /friends/add/:username`: a friend request, or friends at once if they had asked me. */

@@ -182,6 +182,23 @@ describe('ProfilePage', () => {
     expect(alertText()).toBeNull();
   });
 
+  it('asks for a profile again each time it is opened (friendship changes elsewhere)', async () => {
+    let bobIsFriend = false;
+    const { api } = renderProfile('/profile/bob', {
+      profile: ({ params }) =>
+        params.username === 'bob'
+          ? { result: 'ok', data: profileOf('bob', { isFriend: bobIsFriend, friends: ['dave'] }) }
+          : { result: 'ok', data: profileOf('dave', { isFriend: true, friends: ['bob'] }) },
+    });
+    await screen.findByRole('button', { name: 'Add friend' });
+    fireEvent.click(screen.getByRole('link', { name: /dave/ }));
+    await screen.findByRole('heading', { level: 1, name: 'dave' });
+    bobIsFriend = true;
+    fireEvent.click(screen.getByRole('link', { name: /bob/ }));
+    expect(await screen.findByRole('button', { name: 'Send Challenge' })).toBeTruthy();
+    expect(api.callsOf('profile').filter((call) => call.params.username === 'bob')).toHaveLength(2);
+  });
+
   it("turns 'Add friend' into 'Send Challenge' when they accept, without a reload", async () => {
     let data = profileOf('bob');
     const { socket } = renderProfile('/profile/bob', {
