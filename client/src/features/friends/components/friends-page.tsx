@@ -24,10 +24,9 @@ export function FriendsPage() {
   const guest = !loading && !username;
   const addNew = useMatch(clientPath('/friends/new')) !== null;
   return (
-    <section className={styles.page} aria-labelledby="friends-title">
-      <h1 id="friends-title" className="visually-hidden">
-        {addNew ? 'Add Friends' : 'Friends'}
-      </h1>
+    // Not a region of its own: its lists are, and one is named Friends already.
+    <div className={styles.page}>
+      <h1 className="visually-hidden">{addNew ? 'Add Friends' : 'Friends'}</h1>
       <RouteTabs tabs={TABS} label="Friends" />
       {guest ? (
         <p className={styles.empty}>{GUEST_FRIENDS}</p>
@@ -36,6 +35,6 @@ export function FriendsPage() {
       ) : (
         <FriendLists signedIn={!loading} />
       )}
-    </section>
+    </div>
   );
 }
