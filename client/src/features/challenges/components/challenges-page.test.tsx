@@ -240,6 +240,10 @@ describe('ChallengesPage: the Issue Challenge modal', () => {
     await waitFor(() => expect(currentPath()).toBe('/challenges'));
     expect(screen.getByRole('heading', { name: 'Sent challenges' })).toBeTruthy();
     expect(await screen.findByRole('cell', { name: 'bob' })).toBeTruthy();
+    // Opened again, it starts empty.
+    fireEvent.click(screen.getByRole('button', { name: 'New Challenge' }));
+    const again = await screen.findByRole('dialog', { name: 'Issue Challenge' });
+    expect((within(again).getByLabelText('Username') as HTMLInputElement).value).toBe('');
   });
 
   it("'Challenge' sends the username too", async () => {

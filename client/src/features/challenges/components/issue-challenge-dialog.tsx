@@ -24,7 +24,13 @@ export function IssueChallengeDialog({
   const [username, setUsername] = useState('');
   const input = useRef<HTMLInputElement>(null);
   const inputId = useId();
-  const send = useSendChallenge({ onSent });
+  const send = useSendChallenge({
+    onSent: () => {
+      // The next challenge starts from an empty name, not the one just sent.
+      setUsername('');
+      onSent();
+    },
+  });
   const oneAtATime = useSingleFlight();
   const sendTo = (target: string) => oneAtATime(() => send.mutateAsync(target));
   const sendingOpen = send.isPending && send.variables === OPEN_CHALLENGE_TARGET;
