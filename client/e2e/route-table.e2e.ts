@@ -3,42 +3,49 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CLIENT_ROUTES, type ClientRoute } from '@jotto/shared/client-routes';
 import { expectAccessible } from './support/accessibility.ts';
 import { launchChromium, newPlayer, type Player } from './support/browser.ts';
-import { apiAs } from './support/actions.ts';
+import { apiAs, newUsername } from './support/actions.ts';
 
 /** What proves a route shows its own screen (spec §2), for a guest. */
 interface RouteScreen {
   /** A concrete path of the route. */
   path: string;
   /** Text only that screen shows. */
-  shows: (page: Page) => ReturnType<Page['getByRole']>;
+  shows: (page: Page, memberName: string) => ReturnType<Page['getByRole']>;
   /** Where the browser ends up when the screen moves on by design (spec §2, /game). */
   endsAt?: RegExp;
   /** Failed requests the visit provokes on purpose. */
   provokes?: RegExp;
   /** Whether axe-core checks it here (the shell's screens are checked by screens.e2e.ts). */
   audit?: boolean;
+  /** Visited signed in rather than as a guest (screens that show a guest only a sentence). */
+  signedIn?: boolean;
 }
 
 const heading =
   (name: string | RegExp, level = 1) =>
-  (page: Page) =>
-    page.getByRole('heading', { level, name });
+  (page: Page, memberName: string) =>
+    page.getByRole('heading', {
+      level,
+      name: typeof name === 'string' ? name.replace('{member}', memberName) : name,
+    });
 
 /**
  * Every route of the spec's route table (shared/src/client-routes.ts: the record's type makes a
- * route missing here a compile error) and the screen it must show. `pending` marks the routes
- * whose screens another branch of issue 11 builds (challenges, friends, profile): they are
- * listed as todo until that branch fills in their screens.
+ * route missing here a compile error) and the screen it must show.
  */
-const SCREENS: Record<ClientRoute, RouteScreen | 'pending'> = {
+const SCREENS: Record<ClientRoute, RouteScreen> = {
   '/': { path: '/', shows: heading('Jotto'), audit: true },
   '/home': { path: '/home', shows: heading('Welcome, guest!') },
   '/main': { path: '/main', shows: heading('Welcome, guest!') },
   '/rules': { path: '/rules', shows: heading('Rules') },
   '/list_solo': { path: '/list_solo', shows: heading('Solo games') },
   '/list_versus': { path: '/list_versus', shows: heading('Versus games') },
-  '/challenges': 'pending',
-  '/challenges/new': 'pending',
+  '/challenges': { path: '/challenges', shows: heading('Challenges'), signedIn: true },
+  '/challenges/new': {
+    path: '/challenges/new',
+    shows: (page) => page.getByRole('dialog', { name: 'Issue Challenge' }),
+    signedIn: true,
+  },
   '/game': {
     path: '/game',
     shows: (page) => page.getByRole('textbox', { name: 'Your guess' }),
@@ -56,10 +63,14 @@ const SCREENS: Record<ClientRoute, RouteScreen | 'pending'> = {
     audit: true,
   },
   '/finalize': { path: '/finalize', shows: heading('Pick your username', 2) },
-  '/profile': 'pending',
-  '/profile/:username': 'pending',
-  '/friends': 'pending',
-  '/friends/new': 'pending',
+  '/profile': { path: '/profile', shows: heading('{member}'), signedIn: true },
+  '/profile/:username': {
+    path: '/profile/{member}',
+    shows: heading('{member}'),
+    signedIn: true,
+  },
+  '/friends': { path: '/friends', shows: heading('Friends'), signedIn: true },
+  '/friends/new': { path: '/friends/new', shows: heading('Add Friends'), signedIn: true },
   '/users/:username/verify/:verifyCode': {
     path: '/users/nobody/verify/not-a-code',
     shows: (page) => page.getByText('Error verifying!'),
@@ -75,6 +86,8 @@ const SCREENS: Record<ClientRoute, RouteScreen | 'pending'> = {
 describe("the spec's route table", () => {
   let browser: Browser;
   let guest: Player;
+  let member: Player;
+  const memberName = newUsername('walk');
   let gameId: number;
   const baseUrl = inject('jottoUrl');
   beforeAll(async () => {
@@ -82,6 +95,13 @@ describe("the spec's route table", () => {
     guest = await newPlayer(browser, baseUrl, { width: 390, height: 844 });
     await guest.page.goto('/');
     ({ gameId } = await apiAs<{ gameId: number }>(guest.page, 'GET', '/games/new'));
+    member = await newPlayer(browser, baseUrl, { width: 390, height: 844 });
+    await member.page.goto('/');
+    await apiAs(member.page, 'POST', '/register', {
+      username: memberName,
+      email: `${memberName}@example.com`,
+      password: 'secret1',
+    });
   });
   afterAll(async () => {
     await browser.close();
@@ -93,26 +113,25 @@ describe("the spec's route table", () => {
 
   for (const route of CLIENT_ROUTES) {
     const screen = SCREENS[route];
-    if (screen === 'pending') {
-      it.todo(`${route} shows its own screen (built on the challenges/friends/profile branch)`);
-      continue;
-    }
     it(`${route} shows its own screen, with no console error or failed request`, async () => {
-      const { page } = guest;
-      guest.errors.length = 0;
-      guest.failedRequests.length = 0;
-      const path = screen.path.replace('{guest game}', String(gameId));
+      const player = screen.signedIn ? member : guest;
+      const { page } = player;
+      player.errors.length = 0;
+      player.failedRequests.length = 0;
+      const path = screen.path
+        .replace('{guest game}', String(gameId))
+        .replace('{member}', memberName);
       const response = await page.goto(path);
       expect(response?.status(), 'the server answers index.html for a client route').toBe(200);
-      await screen.shows(page).first().waitFor({ timeout: 15_000 });
+      await screen.shows(page, memberName).first().waitFor({ timeout: 15_000 });
       expect(await page.getByRole('heading', { name: 'Page not found' }).count()).toBe(0);
       const landed = new URL(page.url()).pathname;
       if (screen.endsAt) expect(landed).toMatch(screen.endsAt);
       else expect(landed, 'no redirect to another screen').toBe(path);
       const provoked = (line: string) => screen.provokes?.test(line.split(' ').at(-1) ?? '');
-      expect(guest.failedRequests.filter((line) => !provoked(line))).toEqual([]);
+      expect(player.failedRequests.filter((line) => !provoked(line))).toEqual([]);
       // A provoked 404 is also reported by Chromium as a console error about that resource.
-      const unexpected = guest.errors.filter(
+      const unexpected = player.errors.filter(
         (line) => !(screen.provokes && line.startsWith('Failed to load resource')),
       );
       expect(unexpected).toEqual([]);
