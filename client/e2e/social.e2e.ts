@@ -14,16 +14,6 @@ function stillSameDocument(page: Page): Promise<boolean> {
   return page.evaluate(() => 'jottoE2eMark' in window);
 }
 
-/**
- * The player's failed requests, less the Socket.IO long-poll that a page.goto cuts off when it
- * unloads the document (net::ERR_ABORTED): the browser's doing, not a failure of the app.
- */
-function failedRequests(player: Player): string[] {
-  return player.failedRequests.filter(
-    (line) => !(line.includes('/api/socket.io/') && line.endsWith('net::ERR_ABORTED')),
-  );
-}
-
 /** Reads the alert modal's message, then closes it with OK. */
 async function acknowledge(page: Page, message: string): Promise<void> {
   const alert = page.getByRole('alertdialog');
@@ -115,8 +105,8 @@ describe('friends, challenges and profiles in two browsers', () => {
       .waitFor();
     expect(alice.errors).toEqual([]);
     expect(bob.errors).toEqual([]);
-    expect(failedRequests(alice)).toEqual([]);
-    expect(failedRequests(bob)).toEqual([]);
+    expect(alice.failedRequests).toEqual([]);
+    expect(bob.failedRequests).toEqual([]);
   });
 
   it("a challenge sent from the modal appears in the other browser's list without a reload; accepting takes both to the game", async () => {
@@ -149,8 +139,8 @@ describe('friends, challenges and profiles in two browsers', () => {
     await alice.page.getByText('Make a Guess').waitFor();
     expect(alice.errors).toEqual([]);
     expect(bob.errors).toEqual([]);
-    expect(failedRequests(alice)).toEqual([]);
-    expect(failedRequests(bob)).toEqual([]);
+    expect(alice.failedRequests).toEqual([]);
+    expect(bob.failedRequests).toEqual([]);
   });
 
   it('an open challenge is paired by two browsers', async () => {
@@ -175,8 +165,8 @@ describe('friends, challenges and profiles in two browsers', () => {
     await bob.page.getByTestId('opponent').getByText(names.alice).waitFor();
     expect(alice.errors).toEqual([]);
     expect(bob.errors).toEqual([]);
-    expect(failedRequests(alice)).toEqual([]);
-    expect(failedRequests(bob)).toEqual([]);
+    expect(alice.failedRequests).toEqual([]);
+    expect(bob.failedRequests).toEqual([]);
   });
 
   it("with the sender's socket blocked, the 3-second challenge-info poll takes them to the game", async () => {

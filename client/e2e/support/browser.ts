@@ -46,11 +46,13 @@ export async function newPlayer(
     if (message.type() === 'error') errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
-  page.on('requestfailed', (request) =>
-    failedRequests.push(
-      `failed ${request.method()} ${request.url()} ${request.failure()?.errorText}`,
-    ),
-  );
+  page.on('requestfailed', (request) => {
+    const reason = request.failure()?.errorText ?? '';
+    // A Socket.IO long-poll in flight when the page navigates is cut off by the browser
+    // (net::ERR_ABORTED): the browser's doing, not a failure of the app.
+    if (request.url().includes('/api/socket.io/') && reason === 'net::ERR_ABORTED') return;
+    failedRequests.push(`failed ${request.method()} ${request.url()} ${reason}`);
+  });
   page.on('response', (response) => {
     if (response.status() >= 400) {
       failedRequests.push(`${response.status()} ${response.request().method()} ${response.url()}`);
