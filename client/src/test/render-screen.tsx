@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { ServerToClientEvents } from '@jotto/shared/realtime-events';
 import { AppProviders } from '../app/app-providers.tsx';
+import { ShellProviders } from '../app/shell/shell-providers.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 import type { RealtimeSocket } from '../lib/realtime/realtime-connection.ts';
 import { RealtimeHub } from '../lib/realtime/realtime-hub.ts';
@@ -77,12 +78,14 @@ export function renderScreen(
   const queryClient = createQueryClient();
   const result = render(
     <MemoryRouter initialEntries={[path]}>
-      <AppProviders queryClient={queryClient} realtimeHub={hub}>
-        <Routes>
-          <Route path={route ?? path.split('?')[0]} element={element} />
-          <Route path="*" element={null} />
-        </Routes>
-        <LocationProbe />
+      <AppProviders queryClient={queryClient}>
+        <ShellProviders realtimeHub={hub}>
+          <Routes>
+            <Route path={route ?? path.split('?')[0]} element={element} />
+            <Route path="*" element={null} />
+          </Routes>
+          <LocationProbe />
+        </ShellProviders>
       </AppProviders>
     </MemoryRouter>,
   );

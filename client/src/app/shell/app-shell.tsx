@@ -2,6 +2,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { AppHeader } from './app-header.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
+import { ShellProviders } from './shell-providers.tsx';
 import { Sidebar } from './sidebar.tsx';
 import styles from './app-shell.module.css';
 
@@ -21,14 +22,16 @@ export function AppShell() {
     window.scrollTo?.(0, 0);
   }, [pathname]);
   return (
-    <div className={styles.shell}>
-      <AppHeader sidebarOpen={sidebar} onToggleSidebar={() => setSidebar(!sidebar)} />
-      <Sidebar open={sidebar} onClose={() => setSidebar(false)} />
-      <main id="content" className={styles.content}>
-        <Suspense fallback={<PageLoading />}>
-          <Outlet />
-        </Suspense>
-      </main>
-    </div>
+    <ShellProviders>
+      <div className={styles.shell}>
+        <AppHeader sidebarOpen={sidebar} onToggleSidebar={() => setSidebar(!sidebar)} />
+        <Sidebar open={sidebar} onClose={() => setSidebar(false)} />
+        <main id="content" className={styles.content}>
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+    </ShellProviders>
   );
 }

@@ -41,6 +41,11 @@ export function RealtimeProvider({
   return <RealtimeContext.Provider value={hub}>{children}</RealtimeContext.Provider>;
 }
 
+/** True inside a RealtimeProvider (so a second one is not opened inside it). */
+export function useHasRealtime(): boolean {
+  return useContext(RealtimeContext) !== null;
+}
+
 function useHub(): RealtimeHub {
   const hub = useContext(RealtimeContext);
   if (!hub) throw new Error('useRealtime… needs a RealtimeProvider above it');
