@@ -1,19 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium, newPlayer } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { useChromium } from './support/browser.ts';
 
 describe('how the built client is delivered', () => {
-  let browser: Browser;
-  const baseUrl = inject('jottoUrl');
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const chromium = useChromium();
 
   it('serves compressed, long-cached hashed assets, no source maps, and an icon and manifest', async () => {
-    const player = await newPlayer(browser, baseUrl);
+    const player = await chromium.player();
     const assets: Array<{ url: string; encoding?: string; cache?: string; body: string }> = [];
     player.page.on('response', async (response) => {
       if (!response.url().includes('/public/assets/') || !response.url().endsWith('.js')) return;
@@ -44,7 +36,7 @@ describe('how the built client is delivered', () => {
   });
 
   it("shows the client's own not-found page for a path it does not know", async () => {
-    const player = await newPlayer(browser, baseUrl);
+    const player = await chromium.player();
     const response = await player.page.goto('/no/such/page');
     expect(response?.status()).toBe(404);
     await player.page.getByRole('heading', { name: 'Page not found' }).waitFor();

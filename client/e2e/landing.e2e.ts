@@ -1,22 +1,14 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/accessibility.ts';
-import { launchChromium, newPlayer } from './support/browser.ts';
+import { useChromium } from './support/browser.ts';
 
 describe('the landing page in the browser', () => {
-  let browser: Browser;
-  const baseUrl = inject('jottoUrl');
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const chromium = useChromium();
 
   it('has a mobile layout at 390 px and a desktop layout at 1280 px (spec §9)', async () => {
     const layouts = [];
     for (const width of [390, 1280]) {
-      const player = await newPlayer(browser, baseUrl, { width, height: 900 });
+      const player = await chromium.player({ width, height: 900 });
       const { page } = player;
       await page.goto('/');
       const hero = page.getByRole('region', { name: 'Jotto' });
@@ -60,7 +52,7 @@ describe('the landing page in the browser', () => {
       [360, 'light'],
       [1280, 'dark'],
     ] as const) {
-      const player = await newPlayer(browser, baseUrl, { width, height: 800, colorScheme });
+      const player = await chromium.player({ width, height: 800, colorScheme });
       const { page } = player;
       await page.goto('/');
       await page.getByRole('button', { name: 'Sign Up', exact: true }).waitFor();

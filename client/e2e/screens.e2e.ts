@@ -1,7 +1,6 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, inject, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { expectAccessible } from './support/accessibility.ts';
-import { launchChromium, newPlayer } from './support/browser.ts';
+import { useChromium } from './support/browser.ts';
 import { guessOnScreen, newUsername, registerThroughForm } from './support/actions.ts';
 
 // Both colour schemes and both widths, in two runs (each run walks every screen, ~20 s).
@@ -9,17 +8,10 @@ describe.each([
   { colorScheme: 'light', width: 360 },
   { colorScheme: 'dark', width: 1280 },
 ] as const)('the screens of issue 10, $colorScheme at $width px', ({ colorScheme, width }) => {
-  let browser: Browser;
-  const baseUrl = inject('jottoUrl');
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const chromium = useChromium();
 
   it('have no serious accessibility violation', async () => {
-    const player = await newPlayer(browser, baseUrl, { width, height: 800, colorScheme });
+    const player = await chromium.player({ width, height: 800, colorScheme });
     const { page } = player;
     await registerThroughForm(page, newUsername('ax'));
     await expectAccessible(page, 'home');

@@ -1,7 +1,6 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, inject, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { expectAccessible } from './support/accessibility.ts';
-import { launchChromium, newPlayer } from './support/browser.ts';
+import { useChromium } from './support/browser.ts';
 import { apiAs, newUsername, registerThroughForm } from './support/actions.ts';
 
 // Both colour schemes and both widths, in two runs, like the screens of issue 10.
@@ -11,18 +10,11 @@ describe.each([
 ] as const)(
   'the challenges, friends and profile screens, $colorScheme at $width px',
   ({ colorScheme, width }) => {
-    let browser: Browser;
-    const baseUrl = inject('jottoUrl');
-    beforeAll(async () => {
-      browser = await launchChromium();
-    });
-    afterAll(async () => {
-      await browser.close();
-    });
+    const chromium = useChromium();
 
     it('have no serious accessibility violation, with and without content, modals open', async () => {
-      const player = await newPlayer(browser, baseUrl, { width, height: 800, colorScheme });
-      const other = await newPlayer(browser, baseUrl);
+      const player = await chromium.player({ width, height: 800, colorScheme });
+      const other = await chromium.player();
       const { page } = player;
       const me = newUsername('xa');
       const them = newUsername('xb');

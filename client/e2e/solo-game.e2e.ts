@@ -1,6 +1,5 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium, newPlayer } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { useChromium } from './support/browser.ts';
 import {
   gameIdOf,
   logInThroughForm,
@@ -10,17 +9,10 @@ import {
 } from './support/actions.ts';
 
 describe('solo play in the browser', () => {
-  let browser: Browser;
-  const baseUrl = inject('jottoUrl');
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const chromium = useChromium();
 
   it('a guest starts a game from Home and plays it to a win with match counts alone', async () => {
-    const guest = await newPlayer(browser, baseUrl, { width: 390, height: 844 });
+    const guest = await chromium.player({ width: 390, height: 844 });
     const { page } = guest;
     await page.goto('/home');
     await expect
@@ -64,7 +56,7 @@ describe('solo play in the browser', () => {
   });
 
   it('registers and logs in through the forms', async () => {
-    const player = await newPlayer(browser, baseUrl);
+    const player = await chromium.player();
     const username = newUsername('reg');
     await registerThroughForm(player.page, username);
     await player.page.getByRole('button', { name: 'Logout' }).click();

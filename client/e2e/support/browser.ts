@@ -1,4 +1,5 @@
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
 
 /** The system's Chromium, headless, with the flags this sandbox needs (no sandbox, no network). */
 export function launchChromium(): Promise<Browser> {
@@ -59,4 +60,36 @@ export async function newPlayer(
     }
   });
   return { context, page, errors, failedRequests };
+}
+
+/** Chromium for one describe block: see `useChromium`. */
+export interface ChromiumSuite {
+  /** The browser, once the block's beforeAll has started it. */
+  readonly browser: Browser;
+  /** A new player on the e2e server (or `baseUrl`), in a context of its own. */
+  player(options?: Parameters<typeof newPlayer>[2] & { baseUrl?: string }): Promise<Player>;
+}
+
+/**
+ * Starts Chromium before the tests of the enclosing describe block and closes it after them
+ * (hooks registered here run before the block's own). Players default to the shared e2e server
+ * started by the global setup.
+ */
+export function useChromium(): ChromiumSuite {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  const suite: ChromiumSuite = {
+    get browser() {
+      if (!browser) throw new Error('Chromium starts in beforeAll: use it inside a hook or test');
+      return browser;
+    },
+    player: (options = {}) =>
+      newPlayer(suite.browser, options.baseUrl ?? inject('jottoUrl'), options),
+  };
+  return suite;
 }

@@ -1,4 +1,5 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useId } from 'react';
+import { useModalDialog } from './use-modal-dialog.ts';
 import styles from './dialog.module.css';
 
 export interface DialogProps {
@@ -25,30 +26,15 @@ export function Dialog({
   role = 'dialog',
   className,
 }: DialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const modal = useModalDialog(open, onClose);
   const titleId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
   return (
     <dialog
-      ref={ref}
+      {...modal}
       className={`${styles.dialog} ${className ?? ''}`}
       role={role === 'alertdialog' ? 'alertdialog' : undefined}
       aria-labelledby={titleId}
       aria-modal="true"
-      onCancel={(event) => {
-        // Escape: we close through our own state, so the dialog and React never disagree.
-        event.preventDefault();
-        onClose();
-      }}
-      onClick={(event) => {
-        // The panel fills the dialog, so a click on the dialog element itself is the overlay.
-        if (event.target === ref.current) onClose();
-      }}
     >
       {open && (
         <div className={styles.panel}>

@@ -3,8 +3,11 @@ import type { StaticClientRoute } from '@jotto/shared/client-routes';
 import { useAlert } from './alert-provider.tsx';
 import styles from './main-menu.module.css';
 
-/** The menu's buttons (spec §2, Home), in order; Logout, when shown, follows them. */
-const MENU: ReadonlyArray<{ label: string; route: StaticClientRoute }> = [
+/**
+ * Where the menu leads (spec §2: Home's buttons, and the sidebar's links after Home), in order;
+ * Logout, when shown, follows them.
+ */
+export const MENU_DESTINATIONS: ReadonlyArray<{ label: string; route: StaticClientRoute }> = [
   { label: 'Solo', route: '/list_solo' },
   { label: 'Versus', route: '/list_versus' },
   { label: 'Challenges', route: '/challenges' },
@@ -25,7 +28,7 @@ export function MainMenu({ guest, onLogout }: { guest: boolean; onLogout?: () =>
   const showAlert = useAlert();
   return (
     <div className={styles.menu}>
-      {MENU.map(({ label, route }) => {
+      {MENU_DESTINATIONS.map(({ label, route }) => {
         const locked = route === '/list_versus' && guest;
         return (
           <button

@@ -9,7 +9,7 @@ import { useChallengeFeed } from '../hooks/use-challenge-feed.ts';
 import { ChallengeTable } from './challenge-table.tsx';
 import { IncomingChallengeDialog } from './incoming-challenge-dialog.tsx';
 import { IssueChallengeDialog } from './issue-challenge-dialog.tsx';
-import styles from './challenges-page.module.css';
+import listPage from '../../../components/list-page.module.css';
 
 export const GUEST_RECEIVE = 'You must be logged in to receive challenges';
 export const GUEST_ISSUE = 'You must be logged in to issue a challenge';
@@ -54,8 +54,8 @@ export function ChallengesPage() {
   return (
     <section aria-labelledby="challenges-title">
       <GameListTabs />
-      <div className={styles.bar}>
-        <h1 id="challenges-title" className={styles.title}>
+      <div className={listPage.bar}>
+        <h1 id="challenges-title" className={listPage.title}>
           {showSent ? 'Sent challenges' : 'Challenges'}
         </h1>
         <button
@@ -67,9 +67,9 @@ export function ChallengesPage() {
         </button>
       </div>
       {guest ? (
-        <p className={styles.empty}>{GUEST_RECEIVE}</p>
+        <p className={listPage.empty}>{GUEST_RECEIVE}</p>
       ) : loading || list.isPending ? (
-        <p className={styles.empty} role="status">
+        <p className={listPage.empty} role="status">
           Loading...
         </p>
       ) : list.data && list.data.challenges.length > 0 ? (
@@ -79,12 +79,12 @@ export function ChallengesPage() {
           onOpen={setViewing}
         />
       ) : list.data ? (
-        <p className={styles.empty}>{NO_CHALLENGES}</p>
+        <p className={listPage.empty}>{NO_CHALLENGES}</p>
       ) : null}
       {!guest && (
         <button
           type="button"
-          className={`link-button ${styles.toggle}`}
+          className={`link-button ${listPage.toggle}`}
           onClick={() => setShowSent(!showSent)}
         >
           {showSent ? 'View received challenges' : 'View sent challenges'}

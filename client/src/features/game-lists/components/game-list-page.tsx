@@ -6,7 +6,7 @@ import { useAlert } from '../../../components/alert-provider.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { gamesListQuery } from '../api/game-lists-api.ts';
 import { type GameListMode, GameTable } from './game-table.tsx';
-import styles from './game-list-page.module.css';
+import listPage from '../../../components/list-page.module.css';
 
 export const GUEST_GAMES = 'You must be logged in to save games';
 export const GUEST_CHALLENGE = 'You must be logged in to issue a challenge';
@@ -49,27 +49,27 @@ export function GameListPage({ mode }: { mode: GameListMode }) {
   return (
     <section aria-labelledby="list-title">
       <GameListTabs />
-      <div className={styles.bar}>
-        <h1 id="list-title" className={styles.title}>
+      <div className={listPage.bar}>
+        <h1 id="list-title" className={listPage.title}>
           {mode === 'solo' ? 'Solo' : 'Versus'} games{old ? ': old' : ''}
         </h1>
         {action}
       </div>
       {guest ? (
-        <p className={styles.empty}>{GUEST_GAMES}</p>
+        <p className={listPage.empty}>{GUEST_GAMES}</p>
       ) : sessionLoading || list.isPending ? (
-        <p className={styles.empty} role="status">
+        <p className={listPage.empty} role="status">
           Loading...
         </p>
       ) : list.data && list.data.games.length > 0 ? (
         <GameTable games={list.data.games} mode={mode} old={old} />
       ) : list.data ? (
-        <p className={styles.empty}>{NO_GAMES}</p>
+        <p className={listPage.empty}>{NO_GAMES}</p>
       ) : null}
       {!guest && (
         <button
           type="button"
-          className={`link-button ${styles.toggle}`}
+          className={`link-button ${listPage.toggle}`}
           onClick={() => setOld(!old)}
         >
           {old ? 'View current games' : 'View old games'}
