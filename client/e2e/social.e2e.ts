@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium, newPlayer, type Player } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useTwoPlayers } from './support/two-players.ts';
 import { apiAs, gameIdOf, newUsername, registerThroughForm } from './support/actions.ts';
 
 /**
@@ -23,24 +23,11 @@ async function acknowledge(page: Page, message: string): Promise<void> {
 }
 
 describe('friends, challenges and profiles in two browsers', () => {
-  let browser: Browser;
-  let alice: Player;
-  let bob: Player;
-  const names = { alice: newUsername('sa'), bob: newUsername('sb') };
-  const baseUrl = inject('jottoUrl');
-
-  beforeAll(async () => {
-    browser = await launchChromium();
-    alice = await newPlayer(browser, baseUrl);
-    bob = await newPlayer(browser, baseUrl, { width: 390, height: 844 });
-    await registerThroughForm(alice.page, names.alice);
-    await registerThroughForm(bob.page, names.bob);
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const players = useTwoPlayers('s');
+  const { names } = players;
 
   it("a friend request sent from a profile is accepted in the other browser's modal; both lists update without a reload", async () => {
+    const { alice, bob } = players;
     // Both have the Friends screen open before anything happens.
     await bob.page.goto('/friends');
     await bob.page.getByText('No requests :(').waitFor();
@@ -110,6 +97,7 @@ describe('friends, challenges and profiles in two browsers', () => {
   });
 
   it("a challenge sent from the modal appears in the other browser's list without a reload; accepting takes both to the game", async () => {
+    const { alice, bob } = players;
     await bob.page.goto('/challenges');
     await bob.page.getByText('No challenges :(').waitFor();
     await markDocument(bob.page);
@@ -144,6 +132,7 @@ describe('friends, challenges and profiles in two browsers', () => {
   });
 
   it('an open challenge is paired by two browsers', async () => {
+    const { alice, bob } = players;
     await alice.page.goto('/challenges');
     await alice.page.getByRole('button', { name: 'New Challenge' }).click();
     await alice.page.waitForURL('**/challenges/new');
@@ -170,7 +159,8 @@ describe('friends, challenges and profiles in two browsers', () => {
   });
 
   it("with the sender's socket blocked, the 3-second challenge-info poll takes them to the game", async () => {
-    const carol = await newPlayer(browser, baseUrl);
+    const { bob } = players;
+    const carol = await players.chromium.player();
     // Everything Socket.IO tries fails, as behind a strict proxy.
     await carol.context.route('**/api/socket.io/**', (route) => route.abort());
     const carolName = newUsername('sc');

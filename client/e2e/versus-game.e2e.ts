@@ -1,34 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium, newPlayer, type Player } from './support/browser.ts';
-import {
-  gameIdOf,
-  guessOnScreen,
-  newUsername,
-  opponentGuesses,
-  registerThroughForm,
-  startVersusGame,
-} from './support/actions.ts';
+import { describe, expect, it } from 'vitest';
+import { useTwoPlayers } from './support/two-players.ts';
+import { gameIdOf, guessOnScreen, opponentGuesses, startVersusGame } from './support/actions.ts';
 
 describe('versus play in two browsers', () => {
-  let browser: Browser;
-  let alice: Player;
-  let bob: Player;
-  const names = { alice: newUsername('va'), bob: newUsername('vb') };
-  const baseUrl = inject('jottoUrl');
-
-  beforeAll(async () => {
-    browser = await launchChromium();
-    alice = await newPlayer(browser, baseUrl);
-    bob = await newPlayer(browser, baseUrl, { width: 390, height: 844 });
-    await registerThroughForm(alice.page, names.alice);
-    await registerThroughForm(bob.page, names.bob);
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const players = useTwoPlayers('v');
+  const { names } = players;
 
   it("shows B's guesses on A's screen live, without a reload", async () => {
+    const { alice, bob } = players;
     const gameId = await startVersusGame(alice.page, bob.page, names.bob);
     await alice.page.goto(`/game/${gameId}`);
     await bob.page.goto(`/game/${gameId}`);
@@ -49,7 +28,8 @@ describe('versus play in two browsers', () => {
   });
 
   it("with A's WebSocket blocked, B's guesses arrive through the 3-second poll", async () => {
-    const blocked = await newPlayer(browser, baseUrl);
+    const { alice, bob } = players;
+    const blocked = await players.chromium.player();
     // Everything Socket.IO tries (long-polling and WebSocket) fails, as behind a strict proxy.
     await blocked.context.route('**/api/socket.io/**', (route) => route.abort());
     await blocked.page.goto('/');
@@ -68,6 +48,7 @@ describe('versus play in two browsers', () => {
   });
 
   it('ends with both results, and a rematch from the overlay reaches the other browser', async () => {
+    const { alice, bob } = players;
     const gameId = await startVersusGame(alice.page, bob.page, names.bob);
     await alice.page.goto(`/game/${gameId}`);
     await bob.page.goto(`/game/${gameId}`);
