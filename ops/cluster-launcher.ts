@@ -1,0 +1,270 @@
+// The cluster on one machine: N app nodes (`server/src/main.ts`, as production runs it) on
+// their own loopback ports behind the system's nginx with ops/nginx.conf rendered for them.
+// Used by `pnpm cluster` (ops/cluster.ts), the reliability suite and the fan-out bench; every
+// process it starts is its child, and `stop()` ends them all.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, Socket } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { nginxMainConfig, renderSharedNginxConfig } from './nginx-config.ts';
+
+const SERVER_DIR = path.resolve(import.meta.dirname, '..', 'server');
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** A free TCP port on loopback (released at once: the caller binds it soon after). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Resolves once something accepts TCP connections on 127.0.0.1:port. */
+async function waitForPort(port: number, timeoutMs: number, what: () => string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = new Socket();
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+      socket.connect(port, '127.0.0.1');
+    });
+    if (open) return;
+    await sleep(50);
+  }
+  throw new Error(`timed out waiting for ${what()}`);
+}
+
+/** Waits for a child to exit, sending `signal` and then SIGKILL after `graceMs`. */
+async function stopChild(child: ChildProcess, signal: NodeJS.Signals, graceMs: number) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill(signal);
+  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Splits a stream into lines, across chunk boundaries. */
+function lineSplitter(onLine: (line: string) => void): (chunk: Buffer) => void {
+  let rest = '';
+  return (chunk) => {
+    const lines = (rest + chunk.toString('utf8')).split('\n');
+    rest = lines.pop() ?? '';
+    lines.forEach(onLine);
+  };
+}
+
+/** A line the app logged at pino level error (50) or fatal (60). */
+export const isErrorLogLine = (line: string) => /"level":(50|60)[,}]/.test(line);
+
+/** One app process on its own port; may be killed and started again on the same port. */
+export class AppNode {
+  private child: ChildProcess | null = null;
+  /** Error and fatal lines the node logged, over all its starts (the first 200). */
+  readonly errorLines: string[] = [];
+  /** How many times the process exited without being asked to (a crash). */
+  unexpectedExits = 0;
+  private expectingExit = false;
+
+  constructor(
+    readonly name: string,
+    readonly port: number,
+    private readonly env: NodeJS.ProcessEnv,
+    private readonly onLine: (node: AppNode, line: string) => void,
+  ) {}
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  get alive(): boolean {
+    return this.child !== null && this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  /** Starts the process and resolves once `/readyz` answers 200 (ready or degraded). */
+  async start(timeoutMs = 60_000): Promise<void> {
+    if (this.alive) return;
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: SERVER_DIR,
+      env: { ...this.env, PORT: String(this.port), HOST: '127.0.0.1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.child = child;
+    this.expectingExit = false;
+    const onLine = (line: string) => {
+      if (isErrorLogLine(line) && this.errorLines.length < 200) this.errorLines.push(line);
+      this.onLine(this, line);
+    };
+    child.stdout?.on('data', lineSplitter(onLine));
+    child.stderr?.on('data', lineSplitter(onLine));
+    child.once('exit', () => {
+      if (!this.expectingExit) this.unexpectedExits += 1;
+    });
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      if (!this.alive) throw new Error(`${this.name} exited while starting`);
+      const ready = await fetch(`${this.url}/readyz`, { signal: AbortSignal.timeout(2_000) })
+        .then((response) => response.status === 200)
+        .catch(() => false);
+      if (ready) return;
+      await sleep(100);
+    }
+    throw new Error(`${this.name} was not ready within ${timeoutMs} ms`);
+  }
+
+  /** SIGKILL: a crash, nothing drained. */
+  async kill(): Promise<void> {
+    if (!this.child) return;
+    this.expectingExit = true;
+    await stopChild(this.child, 'SIGKILL', 0);
+  }
+
+  /** SIGTERM: the app drains (10 s at most), then SIGKILL after `graceMs`. */
+  async stop(graceMs = 12_000): Promise<void> {
+    if (!this.child) return;
+    this.expectingExit = true;
+    await stopChild(this.child, 'SIGTERM', graceMs);
+  }
+}
+
+/** The system's nginx, found on PATH or in /usr/sbin; null when it is not installed. */
+export function findNginx(): string | null {
+  for (const dir of [...(process.env.PATH ?? '').split(path.delimiter), '/usr/sbin', '/sbin']) {
+    if (dir && existsSync(path.join(dir, 'nginx'))) return path.join(dir, 'nginx');
+  }
+  return null;
+}
+
+/** nginx in the foreground, with ops/nginx.conf rendered for `upstreams`, on 127.0.0.1:port. */
+export class Balancer {
+  private child: ChildProcess | null = null;
+  private stderr = '';
+
+  constructor(
+    readonly port: number,
+    private readonly upstreams: readonly string[],
+    readonly dir: string,
+    private readonly nginx: string,
+  ) {}
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  /** The access log: `remote upstream status method uri` per request. */
+  get accessLogPath(): string {
+    return path.join(this.dir, 'access.log');
+  }
+
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  async start(): Promise<void> {
+    await mkdir(this.dir, { recursive: true });
+    const sitePath = path.join(this.dir, 'jotto.conf');
+    const mainPath = path.join(this.dir, 'nginx.conf');
+    await writeFile(
+      sitePath,
+      renderSharedNginxConfig({ upstreams: this.upstreams, listen: `127.0.0.1:${this.port}` }),
+    );
+    await writeFile(mainPath, nginxMainConfig({ dir: this.dir, siteConfigPath: sitePath }));
+    // -e: nginx opens its default error log before reading the config otherwise.
+    const args = ['-p', this.dir, '-e', path.join(this.dir, 'error.log'), '-c', mainPath];
+    execFileSync(this.nginx, [...args, '-t', '-q'], { stdio: 'pipe' });
+    const child = spawn(this.nginx, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    child.stderr?.on('data', (chunk: Buffer) => (this.stderr += chunk.toString()));
+    this.child = child;
+    await waitForPort(this.port, 10_000, () => `nginx on ${this.port}: ${this.stderr}`);
+  }
+
+  /** SIGQUIT: nginx finishes the requests it is serving, then exits (SIGKILL after 5 s). */
+  async stop(): Promise<void> {
+    if (this.child) await stopChild(this.child, 'SIGQUIT', 5_000);
+  }
+}
+
+export interface ClusterOptions {
+  /** How many app nodes. */
+  nodes: number;
+  /** The balancer's port on 127.0.0.1; 0 picks a free one. */
+  port: number;
+  /** The whole environment of every node (PORT and HOST are set per node). */
+  nodeEnv: NodeJS.ProcessEnv;
+  /** Every line a node prints, as it comes. */
+  onNodeLine?: (node: AppNode, line: string) => void;
+  /** Where the balancer's files go; a fresh temporary folder, removed at stop, by default. */
+  dir?: string;
+}
+
+/** A started cluster: its nodes, its balancer, and one `stop` for everything. */
+export class Cluster {
+  private stopped: Promise<void> | null = null;
+
+  constructor(
+    readonly nodes: readonly AppNode[],
+    readonly balancer: Balancer,
+    private readonly ownsDir: boolean,
+  ) {}
+
+  get url(): string {
+    return this.balancer.url;
+  }
+
+  /** Stops the balancer, then every node (gracefully), then removes its temporary files. */
+  stop(): Promise<void> {
+    this.stopped ??= (async () => {
+      await this.balancer.stop().catch(() => {});
+      await Promise.all(this.nodes.map((node) => node.stop().catch(() => {})));
+      if (this.ownsDir) await rm(this.balancer.dir, { recursive: true, force: true });
+    })();
+    return this.stopped;
+  }
+}
+
+/**
+ * Starts `nodes` app nodes (the first alone, so that one applies pending migrations while the
+ * others have nothing to wait for) and nginx in front. On a failure, whatever started is stopped.
+ */
+export async function startCluster(options: ClusterOptions): Promise<Cluster> {
+  const nginx = findNginx();
+  if (!nginx) throw new Error('nginx is not installed (Debian: apt-get install -y nginx)');
+  const ownsDir = options.dir === undefined;
+  const dir = options.dir ?? (await mkdtemp(path.join(os.tmpdir(), 'jotto-cluster-')));
+  const onLine = options.onNodeLine ?? (() => {});
+  const nodes: AppNode[] = [];
+  for (let i = 0; i < options.nodes; i++) {
+    nodes.push(new AppNode(`node${i + 1}`, await freePort(), options.nodeEnv, onLine));
+  }
+  const port = options.port === 0 ? await freePort() : options.port;
+  const balancer = new Balancer(
+    port,
+    nodes.map((node) => `127.0.0.1:${node.port}`),
+    dir,
+    nginx,
+  );
+  const cluster = new Cluster(nodes, balancer, ownsDir);
+  try {
+    await nodes[0]!.start();
+    await Promise.all(nodes.slice(1).map((node) => node.start()));
+    await balancer.start();
+  } catch (error) {
+    await cluster.stop();
+    throw error;
+  }
+  return cluster;
+}
