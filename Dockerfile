@@ -1,8 +1,42 @@
-FROM node:20-slim
-WORKDIR /app
-RUN npm i -g pnpm@10
+# syntax=docker/dockerfile:1
+# Two stages: `build` installs every dependency (dev ones included) and builds the client;
+# `runtime` holds only what runs: the server with its production dependencies (pnpm deploy),
+# the migrations and the built client. Nothing is built when a container starts.
+
+FROM node:20.19-bookworm-slim AS build
+# The pnpm of package.json's "packageManager".
+RUN npm install --global pnpm@10.34.9
+WORKDIR /src
+# Manifests first: the dependency layer is reused until one of them changes.
+COPY pnpm-lock.yaml pnpm-workspace.yaml package.json ./
+COPY shared/package.json shared/
+COPY server/package.json server/
+COPY client/package.json client/
+COPY bench/package.json bench/
+COPY ops/package.json ops/
+RUN pnpm install --frozen-lockfile
 COPY . .
-RUN pnpm install --frozen-lockfile && pnpm build
-ENV HOST=0.0.0.0 PORT=3000
+RUN pnpm build
+# The server and what it imports (@jotto/shared copied in), production dependencies only.
+# `--legacy`: pnpm 10 deploys from a workspace without injected packages this way.
+RUN pnpm --filter @jotto/server deploy --prod --legacy /out/server \
+  && rm -rf /out/server/test /out/server/vitest.config.ts /out/server/drizzle.config.ts
+
+FROM node:20.19-bookworm-slim AS runtime
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
+# The layout the server expects (server/src/config.ts, db/database.ts): /app/server,
+# /app/migrations, /app/client/dist, and /app/data for the embedded database.
+WORKDIR /app
+COPY --from=build /out/server ./server
+COPY --from=build /src/migrations ./migrations
+COPY --from=build /src/client/dist ./client/dist
+# The code stays root's and read-only to the app; only the data folder is the app's.
+RUN mkdir /app/data && chown node:node /app/data
+USER node
+WORKDIR /app/server
 EXPOSE 3000
-CMD ["pnpm", "--filter", "@jotto/server", "start"]
+# Ready means 200 from /readyz: the database answers (Redis down is "degraded", still 200).
+HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/readyz',{signal:AbortSignal.timeout(2500)}).then(r=>process.exit(r.status===200?0:1),()=>process.exit(1))"]
+# tsx runs the TypeScript sources as `pnpm start` does; no package manager at run time.
+CMD ["node", "--import", "tsx", "src/main.ts"]
