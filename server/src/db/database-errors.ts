@@ -31,3 +31,43 @@ export function violatedUniqueConstraint(error: unknown): string | null {
 export function isRetryableWriteConflict(error: unknown): boolean {
   return errorWithCode(error, ['23505', '40P01', '40001']) !== null;
 }
+
+// What postgres.js and Node's sockets say when the server cannot be reached or went away.
+const CONNECTION_ERROR_CODES = [
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'CONNECT_TIMEOUT',
+];
+// SQLSTATEs of a server that is going away, starting up or full: class 08 (connection
+// exception), 57P01-57P03 (admin or crash shutdown, cannot connect now), 53300 (too many
+// connections).
+const UNAVAILABLE_SQLSTATES = /^(08...|57P0[123]|53300)$/;
+
+/**
+ * Whether a failed query failed because the database is out of reach (down, restarting,
+ * refusing connections) rather than because of the query: the request then answers 503, "a
+ * dependency is down" (decisions §2), instead of a 500. Walks causes and AggregateErrors
+ * (Node reports a refused connection to several addresses as one).
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 8) return false;
+  const code = (error as DriverError).code;
+  if (typeof code === 'string') {
+    if (CONNECTION_ERROR_CODES.includes(code) || UNAVAILABLE_SQLSTATES.test(code)) return true;
+  }
+  if (
+    error instanceof AggregateError &&
+    error.errors.some((e) => isDatabaseUnavailable(e, depth + 1))
+  ) {
+    return true;
+  }
+  return isDatabaseUnavailable(error.cause, depth + 1);
+}

@@ -1,9 +1,11 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ErrorResponse } from '@jotto/shared/api-envelope';
+import { isDatabaseUnavailable } from '../db/database-errors.ts';
 import { ApiError } from '../errors.ts';
 
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
+const UNAVAILABLE_MESSAGE = 'A service we depend on is down. Please try again.';
 
 /**
  * What of an unexpected error may reach the log. Drizzle's query errors carry the bound
@@ -71,11 +73,15 @@ export const errorHandlerPlugin = fp(
           error.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
             ? 'The body is not valid JSON'
             : error.message;
+      } else if (isDatabaseUnavailable(error)) {
+        // The database is down or restarting: not a bug, and the client may try again.
+        status = 503;
+        message = UNAVAILABLE_MESSAGE;
+        request.log.warn({ err: loggableError(error) }, 'database unavailable');
       } else {
         status =
           typeof error.statusCode === 'number' && error.statusCode > 500 ? error.statusCode : 500;
-        message =
-          status === 503 ? 'A service we depend on is down. Please try again.' : INTERNAL_MESSAGE;
+        message = status === 503 ? UNAVAILABLE_MESSAGE : INTERNAL_MESSAGE;
         request.log.error({ err: loggableError(error) }, 'request failed');
       }
       const body: ErrorResponse = { result: 'error', err: message };

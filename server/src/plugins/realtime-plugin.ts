@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
 import { userRoom } from '@jotto/shared/realtime-events';
 import type { AppConfig } from '../config.ts';
+import { isDatabaseUnavailable } from '../db/database-errors.ts';
 import type { RealtimeServer } from '../realtime/notifier.ts';
 import { isTrustedSource } from '../services/origin-policy.ts';
 import { SESSION_COOKIE } from './session-plugin.ts';
@@ -103,7 +104,10 @@ export const realtimePlugin = fp(
         socket.data.sessionHash = session.sessionHash;
         return next();
       } catch (err) {
-        app.log.error({ err }, 'socket handshake failed');
+        // A database that is down or restarting is not a bug: the client reconnects later.
+        if (isDatabaseUnavailable(err))
+          app.log.warn({ err }, 'socket handshake: database unavailable');
+        else app.log.error({ err }, 'socket handshake failed');
         return next(new Error('unavailable'));
       }
     });
