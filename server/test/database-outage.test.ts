@@ -94,4 +94,21 @@ describe('the database out of reach', () => {
     expect(played.status).toBe(200);
     expect((await agent.get('/api/user/info')).body).toEqual({ result: 'ok', msg: username });
   });
+
+  // The same suite saw requests wait 5 to 15 s after Postgres was back: postgres.js delays
+  // each reconnection by a back-off that grows with every failed connection of the pool
+  // (3^n / 100 s, up to 20 s), and a busy outage fails many.
+  it('is used again at once when it comes back, however many requests failed meanwhile', async () => {
+    const { agent } = await registerUser(t.app);
+    await link.down();
+    for (let i = 0; i < 30; i++) {
+      expect((await agent.get('/api/user/info')).status).toBe(503);
+    }
+    await link.up();
+    const started = performance.now();
+    const info = await agent.get('/api/user/info');
+    expect(info.status).toBe(200);
+    // A liveness bound, far from both the bug (10 to 20 s) and a noisy machine's jitter.
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
 });

@@ -61,6 +61,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return openPglite(options.dataDir);
 }
 
+/**
+ * How the pool reconnects after an outage. postgres.js waits before each new connection by a
+ * back-off that grows with every failed connection of the pool (3^n / 100 s, up to 20 s): after
+ * a busy outage, requests waited up to 20 s once the database was back. Here the wait is at most
+ * 0.5 s (about one attempt per connection every 0.5 s while it is down, nothing for Postgres),
+ * and a connection attempt that hangs (a host gone, not refusing) fails after 5 s, not 30.
+ */
+const RECONNECTION = {
+  backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 0.5),
+  connect_timeout: 5,
+} as const;
+
 async function openPostgres(databaseUrl: string, poolSize: number): Promise<DatabaseHandle> {
   // Several nodes may start at once: a session-level advisory lock on a dedicated connection
   // lets exactly one of them apply pending migrations while the others wait.
@@ -74,7 +86,11 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
   } finally {
     await migrationClient.end();
   }
-  const client = postgres(databaseUrl, { max: poolSize, onnotice: () => {} });
+  const client = postgres(databaseUrl, {
+    max: poolSize,
+    onnotice: () => {},
+    ...RECONNECTION,
+  });
   const db = drizzlePostgres(client, { schema }) as unknown as Database;
   const dialect = new PgDialect();
   return {
