@@ -4,7 +4,7 @@
 // process it starts is its child, and `stop()` ends them all.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -165,7 +165,7 @@ export class Balancer {
     return `http://127.0.0.1:${this.port}`;
   }
 
-  /** The access log: `remote upstream status method uri` per request. */
+  /** The access log: `remote|upstream|status|method|uri` per request. */
   get accessLogPath(): string {
     return path.join(this.dir, 'access.log');
   }
@@ -176,6 +176,9 @@ export class Balancer {
 
   async start(): Promise<void> {
     await mkdir(this.dir, { recursive: true });
+    // Started as root, nginx's workers run as an unprivileged user, which must reach the temp
+    // folders nginx makes here (request bodies over 16 KB are buffered to disk).
+    await chmod(this.dir, 0o755);
     const sitePath = path.join(this.dir, 'jotto.conf');
     const mainPath = path.join(this.dir, 'nginx.conf');
     await writeFile(

@@ -80,7 +80,7 @@ export function renderSharedNginxConfig(options: {
  * The main config of a balancer run by an unprivileged-looking child process: everything nginx
  * writes (pid, logs, temp files) under `dir`, in the foreground, one worker, and the rendered
  * shared config included in `http`. The access log names the node that served each request
- * (`$upstream_addr`), which the reliability suite reads to see requests spread over nodes.
+ * (`$upstream_addr`, "a, b" when a request was retried on b), which the reliability suite reads to see requests spread over nodes.
  */
 export function nginxMainConfig(options: { dir: string; siteConfigPath: string }): string {
   const { dir } = options;
@@ -93,7 +93,7 @@ export function nginxMainConfig(options: { dir: string; siteConfigPath: string }
     `error_log ${at('error.log')} warn;`,
     'events { worker_connections 8192; }',
     'http {',
-    "  log_format jotto '$remote_addr $upstream_addr $status $request_method $uri';",
+    "  log_format jotto '$remote_addr|$upstream_addr|$status|$request_method|$uri';",
     `  access_log ${at('access.log')} jotto;`,
     `  client_body_temp_path ${at('client-body')};`,
     `  proxy_temp_path ${at('proxy')};`,

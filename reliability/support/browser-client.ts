@@ -1,0 +1,320 @@
+// What a browser tab sends, from a loopback address of its own: REST calls with the session
+// cookie and the headers our page's fetch carries, and a Socket.IO client (long-polling first,
+// then the WebSocket upgrade, as in a browser) that follows `seq` and catches up after every
+// (re)connect. Each client binds its own source address in 127.0.0.0/8, so the balancer's
+// hash by address spreads clients over nodes as it would spread real players.
+import http from 'node:http';
+import { randomBytes } from 'node:crypto';
+import { io, type Socket } from 'socket.io-client';
+import type { ClientToServerEvents, ServerToClientEvents } from '@jotto/shared/realtime-events';
+import { CLIENT_REQUEST_HEADER, CLIENT_REQUEST_HEADER_VALUE } from '@jotto/shared/request-headers';
+import { SESSION_COOKIE } from '../../server/src/plugins/session-plugin.ts';
+
+export type Json = Record<string, unknown>;
+
+/** One answer; `status` 0 when no HTTP answer came (connection refused, reset, timeout). */
+export interface Reply<T = Json> {
+  status: number;
+  body: T | null;
+  text: string;
+  ms: number;
+  error?: string;
+}
+
+const usedAddresses = new Set<string>();
+
+/** A loopback address not handed out before in this process (never 127.0.0.1). */
+export function freshLoopbackAddress(): string {
+  for (;;) {
+    const [a = 1, b = 1, c = 1] = randomBytes(3);
+    const address = `127.${a}.${b}.${c === 0 || c === 255 ? 1 : c}`;
+    if (address !== '127.0.0.1' && !usedAddresses.has(address)) {
+      usedAddresses.add(address);
+      return address;
+    }
+  }
+}
+
+export interface RawRequest {
+  method: string;
+  /** Path and query, sent as they are (not re-encoded). */
+  path: string;
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+}
+
+/** Sends one request as given, from `localAddress`, and reads the whole answer. */
+export function sendRaw(
+  baseUrl: string,
+  localAddress: string,
+  request: RawRequest,
+  timeoutMs = 15_000,
+): Promise<Reply<unknown>> {
+  const url = new URL(baseUrl);
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const req = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        method: request.method,
+        path: request.path,
+        localAddress,
+        headers: request.headers,
+        timeout: timeoutMs,
+        // One connection per request: a request must not ride on a socket of another address.
+        agent: false,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let body: unknown = null;
+          try {
+            body = text ? JSON.parse(text) : null;
+          } catch {
+            body = null;
+          }
+          resolve({ status: res.statusCode ?? 0, body, text, ms: performance.now() - started });
+        });
+        res.on('error', (error) =>
+          resolve({ status: 0, body: null, text: '', ms: 0, error: error.message }),
+        );
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`timed out after ${timeoutMs} ms`)));
+    req.on('error', (error) =>
+      resolve({
+        status: 0,
+        body: null,
+        text: '',
+        ms: performance.now() - started,
+        error: error.message,
+      }),
+    );
+    req.end(request.body);
+  });
+}
+
+/** REST calls of one browser tab: its address, its session cookie, our page's headers. */
+export class BrowserHttp {
+  sessionId: string | undefined;
+
+  constructor(
+    public baseUrl: string,
+    readonly address: string,
+    private readonly origin: string,
+  ) {}
+
+  /** The headers our client's fetch sends (spec: same origin, with the client's header). */
+  headers(method: string, hasBody: boolean): Record<string, string> {
+    return {
+      accept: 'application/json',
+      'sec-fetch-site': 'same-origin',
+      [CLIENT_REQUEST_HEADER]: CLIENT_REQUEST_HEADER_VALUE,
+      ...(method === 'GET' ? {} : { origin: this.origin }),
+      ...(hasBody ? { 'content-type': 'application/json' } : {}),
+      ...(this.sessionId ? { cookie: `${SESSION_COOKIE}=${this.sessionId}` } : {}),
+    };
+  }
+
+  async call<T = Json>(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    options: { timeoutMs?: number; baseUrl?: string } = {},
+  ): Promise<Reply<T>> {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const url = new URL(options.baseUrl ?? this.baseUrl);
+    const started = performance.now();
+    return new Promise((resolve) => {
+      const req = http.request(
+        {
+          host: url.hostname,
+          port: url.port,
+          method,
+          path,
+          localAddress: this.address,
+          agent: false,
+          timeout: options.timeoutMs ?? 15_000,
+          headers: this.headers(method, payload !== undefined),
+        },
+        (res) => {
+          for (const cookie of res.headers['set-cookie'] ?? []) {
+            const match = new RegExp(`^${SESSION_COOKIE}=([^;]*)`).exec(cookie);
+            if (match) this.sessionId = match[1] || undefined;
+          }
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            let parsed: T | null = null;
+            try {
+              parsed = text ? (JSON.parse(text) as T) : null;
+            } catch {
+              parsed = null;
+            }
+            resolve({
+              status: res.statusCode ?? 0,
+              body: parsed,
+              text,
+              ms: performance.now() - started,
+            });
+          });
+          res.on('error', (error) =>
+            resolve({ status: 0, body: null, text: '', ms: 0, error: error.message }),
+          );
+        },
+      );
+      req.on('timeout', () => req.destroy(new Error('timed out')));
+      req.on('error', (error) =>
+        resolve({
+          status: 0,
+          body: null,
+          text: '',
+          ms: performance.now() - started,
+          error: error.message,
+        }),
+      );
+      req.end(payload);
+    });
+  }
+}
+
+export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** What a tab knows of one versus game's opponent, from events and catch-up fetches. */
+export interface OpponentView {
+  seq: number;
+  enemyGuesses: number;
+  enemyScore: number;
+  enemyWon: boolean;
+  enemyForfeit: boolean;
+  /** Events applied in order; gaps that made the tab refetch; catch-ups after a (re)connect. */
+  events: number;
+  gaps: number;
+  catchUps: number;
+}
+
+/**
+ * A signed-in tab with its socket. Like the game screen: an event whose `seq` is the next one
+ * is applied; a gap, or any (re)connect, makes it fetch the counts once (decisions §6).
+ */
+export class BrowserTab {
+  readonly http: BrowserHttp;
+  socket: ClientSocket | null = null;
+  readonly views = new Map<number, OpponentView>();
+  connects = 0;
+  /** How many times the socket dropped (a node died under it, …). */
+  disconnects = 0;
+  private readonly agent: http.Agent;
+
+  constructor(
+    readonly username: string,
+    baseUrl: string,
+    address: string,
+    private readonly origin: string,
+  ) {
+    this.http = new BrowserHttp(baseUrl, address, origin);
+    // Polling requests and the upgrade leave from this tab's address (the balancer's key).
+    this.agent = new http.Agent({ keepAlive: true, localAddress: address } as http.AgentOptions);
+  }
+
+  get address(): string {
+    return this.http.address;
+  }
+
+  /** Opens the socket (polling, then upgrade) and resolves on the first connect. */
+  async connect(timeoutMs = 10_000): Promise<void> {
+    const socket: ClientSocket = io(this.http.baseUrl, {
+      path: '/api/socket.io',
+      forceNew: true,
+      reconnection: true,
+      reconnectionDelay: 100,
+      reconnectionDelayMax: 500,
+      randomizationFactor: 0,
+      timeout: 5_000,
+      agent: this.agent as unknown as string,
+      extraHeaders: {
+        origin: this.origin,
+        ...(this.http.sessionId ? { cookie: `${SESSION_COOKIE}=${this.http.sessionId}` } : {}),
+      },
+    });
+    this.socket = socket;
+    socket.on('connect', () => {
+      this.connects += 1;
+      // Catch up on whatever happened while not connected.
+      for (const gameId of this.views.keys()) void this.refetch(gameId, 'catchUp');
+    });
+    socket.on('disconnect', () => {
+      this.disconnects += 1;
+    });
+    socket.on('game:counts', (event) => {
+      const view = this.views.get(event.gameId);
+      if (!view) return;
+      if (event.seq === view.seq + 1) {
+        Object.assign(view, {
+          seq: event.seq,
+          enemyGuesses: event.enemyGuesses,
+          enemyScore: event.enemyScore,
+          enemyWon: event.enemyWon,
+          enemyForfeit: event.enemyForfeit,
+        });
+        view.events += 1;
+      } else if (event.seq > view.seq + 1) {
+        void this.refetch(event.gameId, 'gap');
+      }
+    });
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`${this.username}: no connect`)), timeoutMs);
+      socket.once('connect', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+
+  /** Starts following a game's opponent (seq 0 until a fetch or an event says more). */
+  watch(gameId: number): void {
+    if (!this.views.has(gameId)) {
+      this.views.set(gameId, {
+        seq: 0,
+        enemyGuesses: 0,
+        enemyScore: 100,
+        enemyWon: false,
+        enemyForfeit: false,
+        events: 0,
+        gaps: 0,
+        catchUps: 0,
+      });
+    }
+  }
+
+  /** `GET /game/:id/counts`, as the fallback poll and the catch-up do; never goes back in seq. */
+  async refetch(gameId: number, why: 'gap' | 'catchUp' | 'poll'): Promise<Reply> {
+    const reply = await this.http.call('GET', `/api/game/${gameId}/counts`);
+    const view = this.views.get(gameId);
+    if (view && reply.status === 200 && reply.body) {
+      const counts = reply.body as unknown as Omit<OpponentView, 'events' | 'gaps' | 'catchUps'>;
+      if (why === 'gap') view.gaps += 1;
+      if (why === 'catchUp') view.catchUps += 1;
+      if (counts.seq >= view.seq) {
+        Object.assign(view, {
+          seq: counts.seq,
+          enemyGuesses: counts.enemyGuesses,
+          enemyScore: counts.enemyScore,
+          enemyWon: counts.enemyWon,
+          enemyForfeit: counts.enemyForfeit,
+        });
+      }
+    }
+    return reply;
+  }
+
+  close(): void {
+    this.socket?.disconnect();
+    this.socket = null;
+    this.agent.destroy();
+  }
+}
