@@ -289,7 +289,7 @@ const CLOCK_TICKS = (() => {
 })();
 
 /** CPU seconds (user + system) a process has used so far, from /proc; null elsewhere. */
-function cpuSecondsOf(pid: number | undefined, name?: string): number | null {
+export function cpuSecondsOf(pid: number | undefined, name?: string): number | null {
   if (pid === undefined) return null;
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -307,7 +307,7 @@ function cpuSecondsOf(pid: number | undefined, name?: string): number | null {
  * CPU seconds of every process named `postgres` (server and backends) by pid, or null where
  * /proc is missing. Backends that start or end during a run count only for what /proc shows.
  */
-function postgresCpuSeconds(): Map<number, number> | null {
+export function postgresCpuSeconds(): Map<number, number> | null {
   let entries: string[];
   try {
     entries = readdirSync('/proc');
@@ -323,7 +323,8 @@ function postgresCpuSeconds(): Map<number, number> | null {
   return seconds;
 }
 
-function postgresCpuSince(before: Map<number, number> | null): number | null {
+/** CPU seconds every local `postgres` process used since `before` (postgresCpuSeconds()). */
+export function postgresCpuSince(before: Map<number, number> | null): number | null {
   const after = postgresCpuSeconds();
   if (!before || !after || after.size === 0) return null;
   let used = 0;

@@ -9,6 +9,9 @@
 // `close` message, on SIGTERM/SIGINT, or when the bench goes away (the IPC channel closes).
 // A `heap` message (for memory benches; the child then runs with `--expose-gc`) collects
 // garbage twice and answers `{ heap }`: process.memoryUsage() and the open Socket.IO sockets.
+// An `emit` message (the fan-out bench) makes the app emit `game:counts` events through its
+// Notifier, as a guess would, at a steady rate to the given users' rooms, and answers
+// `{ emitted }` with when each went out (performance.timeOrigin + now, in ms).
 import type { FastifyInstance } from 'fastify';
 import Fastify from 'fastify';
 import { buildApp } from '../../server/src/app.ts';
@@ -29,8 +32,52 @@ export interface HeapReport {
   sockets: number | null;
 }
 
+/** Events to emit: `count` of them, `rate` per second, round robin over `userIds`' rooms. */
+export interface EmitOrder {
+  userIds: number[];
+  rate: number;
+  count: number;
+  /** Goes into each event's gameId, so that runs cannot be mistaken for one another. */
+  runId: number;
+}
+
 /** What the child sends its parent. */
-export type ServerMessage = { port: number } | { error: string } | { heap: HeapReport };
+export type ServerMessage =
+  { port: number } | { error: string } | { heap: HeapReport } | { emitted: number[] };
+
+/** The `message` a bench may send its child. */
+export type ServerOrder = 'close' | 'heap' | { emit: EmitOrder };
+
+/**
+ * Emits `order.count` events at `order.rate` per second (in ticks of 5 ms, so a late tick
+ * catches up), each the `game:counts` of a guess, with `seq` = its index + 1.
+ */
+async function emitAtRate(app: FastifyInstance, order: EmitOrder): Promise<number[]> {
+  const times: number[] = [];
+  const started = performance.now();
+  while (times.length < order.count) {
+    const due = Math.min(
+      order.count,
+      Math.floor(((performance.now() - started) * order.rate) / 1000) + 1,
+    );
+    while (times.length < due) {
+      const seq = times.length + 1;
+      const userId = order.userIds[times.length % order.userIds.length]!;
+      times.push(performance.timeOrigin + performance.now());
+      app.notifier.notify(userId, 'game:counts', {
+        gameId: order.runId,
+        seq,
+        enemyScore: 95,
+        enemyWon: false,
+        enemyForfeit: false,
+        enemyGuesses: 1,
+        outcome: 'pending',
+      });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  return times;
+}
 
 function heapReport(app: FastifyInstance): HeapReport {
   const collect = globalThis.gc;
@@ -73,9 +120,14 @@ async function main(): Promise<void> {
       process.exit(0);
     }
   };
-  process.on('message', (message) => {
+  process.on('message', (message: ServerOrder) => {
     if (message === 'close') void close();
     else if (message === 'heap') process.send?.({ heap: heapReport(app) } satisfies ServerMessage);
+    else if (typeof message === 'object' && 'emit' in message) {
+      void emitAtRate(app, message.emit).then((emitted) =>
+        process.send?.({ emitted } satisfies ServerMessage),
+      );
+    }
   });
   process.on('disconnect', () => void close());
   process.on('SIGTERM', () => void close());
