@@ -492,8 +492,15 @@ describe('a two-node cluster behind nginx', () => {
       ),
     );
     inputs += accepts.length + 1;
-    expect(accepts.filter((r) => r.status === 200)).toHaveLength(1);
-    expect(accepts.filter((r) => r.status === 409)).toHaveLength(19);
+    const acceptOutcomes = accepts.map((r) => `${r.status} ${r.error ?? r.text}`);
+    expect(
+      accepts.filter((r) => r.status === 200),
+      acceptOutcomes.join('\n'),
+    ).toHaveLength(1);
+    expect(
+      accepts.filter((r) => r.status === 409),
+      acceptOutcomes.join('\n'),
+    ).toHaveLength(19);
     expect(
       accepts.every((r) => r.status === 200 || r.body?.err === CHALLENGE_ERRORS.notPending),
     ).toBe(true);
