@@ -1,6 +1,13 @@
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The URL of the Jotto server every e2e file shares (embedded defaults). */
+    jottoUrl: string;
+  }
+}
+
 /** The system's Chromium, headless, with the flags this sandbox needs (no sandbox, no network). */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({

@@ -1,13 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { type JottoServer, startJottoServer } from './jotto-server.ts';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** The URL of the Jotto server every e2e file shares (embedded defaults). */
-    jottoUrl: string;
-  }
-}
-
 let server: JottoServer | null = null;
 
 /**
