@@ -1,20 +1,21 @@
 import { Type, type Static } from 'typebox';
 import { PASSWORD_MAX_LENGTH } from './account-rules.ts';
 import { okWith } from './api-envelope.ts';
+import { SafeText } from './safe-text.ts';
 
 // Field bounds here are guards against abuse, wider than the spec's rules, so that a value the
 // spec forbids reaches the shared rule and gets the spec's own message (e.g. 'Bad size username').
 const GUARD_LENGTH = 320;
 
 /** An optional device push token, sent with login and register (spec §7). */
-const PushToken = Type.String({ minLength: 1, maxLength: 4096 });
+const PushToken = SafeText({ minLength: 1, maxLength: 4096 });
 
 /** `POST /login` */
 export const LoginBody = Type.Object(
   {
     /** Case-insensitive. */
-    username: Type.String({ maxLength: GUARD_LENGTH }),
-    password: Type.String({ maxLength: PASSWORD_MAX_LENGTH }),
+    username: SafeText({ maxLength: GUARD_LENGTH }),
+    password: SafeText({ maxLength: PASSWORD_MAX_LENGTH }),
     token: Type.Optional(PushToken),
   },
   { additionalProperties: false },
@@ -24,9 +25,9 @@ export type LoginBody = Static<typeof LoginBody>;
 /** `POST /register` */
 export const RegisterBody = Type.Object(
   {
-    username: Type.String({ maxLength: GUARD_LENGTH, default: '' }),
-    email: Type.String({ maxLength: GUARD_LENGTH, default: '' }),
-    password: Type.String({ maxLength: PASSWORD_MAX_LENGTH + 1, default: '' }),
+    username: SafeText({ maxLength: GUARD_LENGTH, default: '' }),
+    email: SafeText({ maxLength: GUARD_LENGTH, default: '' }),
+    password: SafeText({ maxLength: PASSWORD_MAX_LENGTH + 1, default: '' }),
     token: Type.Optional(PushToken),
   },
   { additionalProperties: false },
@@ -35,7 +36,7 @@ export type RegisterBody = Static<typeof RegisterBody>;
 
 /** `POST /finalize`: a social sign-in user claims a username. */
 export const FinalizeBody = Type.Object(
-  { username: Type.String({ maxLength: GUARD_LENGTH, default: '' }) },
+  { username: SafeText({ maxLength: GUARD_LENGTH, default: '' }) },
   { additionalProperties: false },
 );
 export type FinalizeBody = Static<typeof FinalizeBody>;
@@ -61,7 +62,7 @@ export type UserInfoResponse = Static<typeof UserInfoResponse>;
 
 /** `GET /users/:username/verify/:verifyCode` */
 export const VerifyParams = Type.Object({
-  username: Type.String({ minLength: 1, maxLength: GUARD_LENGTH }),
+  username: SafeText({ minLength: 1, maxLength: GUARD_LENGTH }),
   verifyCode: Type.String({ pattern: '^[A-Za-z0-9_-]{1,128}$' }),
 });
 export type VerifyParams = Static<typeof VerifyParams>;

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { okWith } from './api-envelope.ts';
+import { SafeText } from './safe-text.ts';
 
 /** The special target of an open challenge: paired with the next open challenger (decisions §4). */
 export const OPEN_CHALLENGE_TARGET = '@open';
@@ -32,7 +33,7 @@ export type ChallengesListResponse = Static<typeof ChallengesListResponse>;
 
 /** `POST /challenges/new`: a username, or `@open`. */
 export const NewChallengeBody = Type.Object(
-  { username: Type.String({ minLength: 1, maxLength: 64 }) },
+  { username: SafeText({ minLength: 1, maxLength: 64 }) },
   { additionalProperties: false },
 );
 export type NewChallengeBody = Static<typeof NewChallengeBody>;

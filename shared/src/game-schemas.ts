@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { okWith } from './api-envelope.ts';
+import { SafeText } from './safe-text.ts';
 
 /** A game id in a path: digits only, so `/games/abc` is a 400, not a crash. */
 export const GameIdParams = Type.Object({
@@ -10,7 +11,7 @@ export type GameIdParams = Static<typeof GameIdParams>;
 /** `GET /game/:id/play/:word`; the word is checked by the game rules, not here. */
 export const PlayParams = Type.Object({
   id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
-  word: Type.String({ minLength: 1, maxLength: 32 }),
+  word: SafeText({ minLength: 1, maxLength: 32 }),
 });
 export type PlayParams = Static<typeof PlayParams>;
 

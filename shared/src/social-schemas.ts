@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { okWith } from './api-envelope.ts';
+import { SafeText } from './safe-text.ts';
 
 /** Search returns at most this many users (decisions §5). */
 export const SEARCH_RESULT_LIMIT = 20;
@@ -12,7 +13,7 @@ const RowId = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 /** A username in a path: `GET /friends/add/:username` and `GET /profile/:username`. */
 export const UsernameParams = Type.Object({
   /** Case-insensitive. */
-  username: Type.String({ minLength: 1, maxLength: NAME_GUARD_LENGTH }),
+  username: SafeText({ minLength: 1, maxLength: NAME_GUARD_LENGTH }),
 });
 export type UsernameParams = Static<typeof UsernameParams>;
 
@@ -63,7 +64,7 @@ export type FriendRequestActionBody = Static<typeof FriendRequestActionBody>;
 export const SearchBody = Type.Object(
   {
     /** Matched literally and without regard to case against the start of usernames. */
-    username: Type.String({ maxLength: NAME_GUARD_LENGTH, default: '' }),
+    username: SafeText({ maxLength: NAME_GUARD_LENGTH, default: '' }),
   },
   { additionalProperties: false },
 );

@@ -32,6 +32,14 @@ export function isRetryableWriteConflict(error: unknown): boolean {
   return errorWithCode(error, ['23505', '40P01', '40001']) !== null;
 }
 
+/**
+ * Whether the database refused text it cannot store: SQLSTATE 22021 character_not_in_repertoire
+ * (a NUL byte) or 22P05 untranslatable_character. The client sent it, so it is a 400.
+ */
+export function isUnstorableText(error: unknown): boolean {
+  return errorWithCode(error, ['22021', '22P05']) !== null;
+}
+
 // What postgres.js and Node's sockets say when the server cannot be reached or went away.
 const CONNECTION_ERROR_CODES = [
   'ECONNREFUSED',

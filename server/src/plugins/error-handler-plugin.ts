@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ErrorResponse } from '@jotto/shared/api-envelope';
-import { isDatabaseUnavailable } from '../db/database-errors.ts';
+import { SAFE_TEXT_PATTERN, UNSAFE_TEXT_MESSAGE } from '@jotto/shared/safe-text';
+import { isDatabaseUnavailable, isUnstorableText } from '../db/database-errors.ts';
 import { ApiError } from '../errors.ts';
 
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
@@ -44,6 +45,9 @@ function describeValidation(error: FastifyError): string {
   if (first.keyword === 'required') return `${field} is required`;
   if (first.keyword === 'additionalProperties') return `${field} is not an accepted field`;
   const where = field || error.validationContext || 'request';
+  if (first.keyword === 'pattern' && params.pattern === SAFE_TEXT_PATTERN) {
+    return `${where} ${UNSAFE_TEXT_MESSAGE}`;
+  }
   return `${where} ${first.message ?? 'is not valid'}`;
 }
 
@@ -62,6 +66,11 @@ export const errorHandlerPlugin = fp(
       } else if (error.validation) {
         status = 400;
         message = describeValidation(error);
+      } else if (isUnstorableText(error)) {
+        // A backstop: the shared schemas refuse such text first (SafeText).
+        status = 400;
+        message = `The request ${UNSAFE_TEXT_MESSAGE}`;
+        request.log.warn({ err: loggableError(error) }, 'text refused by the database');
       } else if (
         typeof error.statusCode === 'number' &&
         error.statusCode >= 400 &&
