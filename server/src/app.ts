@@ -17,6 +17,7 @@ import { openApiPlugin } from './plugins/openapi-plugin.ts';
 import { rateLimitPlugin } from './plugins/rate-limit-plugin.ts';
 import { realtimePlugin } from './plugins/realtime-plugin.ts';
 import { redisPlugin } from './plugins/redis-plugin.ts';
+import { securityHeadersPlugin } from './plugins/security-headers-plugin.ts';
 import { sessionPlugin } from './plugins/session-plugin.ts';
 import { accountRoutes } from './routes/account-routes.ts';
 import { challengeRoutes } from './routes/challenge-routes.ts';
@@ -134,6 +135,8 @@ export async function buildApp(
       poolSize: config.databasePoolSize,
     }));
   await app.register(errorHandlerPlugin);
+  // First of the hooks, so that every answer carries the headers, refusals and 404s included.
+  await app.register(securityHeadersPlugin, { config });
   await app.register(databasePlugin, { handle: database, ownsHandle: !overrides.database });
   await app.register(redisPlugin, { redisUrl: config.redisUrl });
   await app.register(metricsPlugin);

@@ -36,6 +36,8 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'debug',
       TRUST_PROXY: 'true',
       RATE_LIMIT_LOGIN: '7',
+      CSP_CONNECT_SRC: 'https://fcm.googleapis.com, wss://push.example:8443',
+      CSP_SCRIPT_SRC: 'https://*.gstatic.com/firebasejs/',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -54,6 +56,11 @@ describe('loadConfig', () => {
       cookieSecure: true,
     });
     expect(config.rateLimits.login).toBe(7);
+    expect(config.contentSecurityPolicy).toEqual({
+      connectSrc: ['https://fcm.googleapis.com', 'wss://push.example:8443'],
+      scriptSrc: ['https://*.gstatic.com/firebasejs/'],
+      imgSrc: [],
+    });
   });
 
   it('names every bad variable in one clear error', () => {
@@ -68,6 +75,8 @@ describe('loadConfig', () => {
         LOG_LEVEL: 'loud',
         API_PREFIX: 'api',
         TRUST_PROXY: 'maybe',
+        CSP_SCRIPT_SRC: "https://ok.example 'unsafe-inline'",
+        CSP_IMG_SRC: 'https:',
       });
     } catch (caught) {
       error = caught;
@@ -83,6 +92,8 @@ describe('loadConfig', () => {
       'LOG_LEVEL',
       'API_PREFIX',
       'TRUST_PROXY',
+      'CSP_SCRIPT_SRC',
+      'CSP_IMG_SRC',
     ]) {
       expect(problems).toContain(name);
     }

@@ -58,6 +58,11 @@ export interface AppConfig {
   leaderboardRefreshSeconds: number;
   /** Social sign-in (decisions §7); the providers' defaults are in auth/providers.ts. */
   socialSignIn: SocialSignInConfig;
+  /**
+   * Sources added to the Content-Security-Policy beside our own (CSP_*_SRC), for third parties
+   * the client is configured to use (Firebase messaging, an analytics host).
+   */
+  contentSecurityPolicy: { connectSrc: string[]; scriptSrc: string[]; imgSrc: string[] };
 }
 
 /** One OAuth provider with its credentials; its endpoints default to the real provider's. */
@@ -143,6 +148,27 @@ export function loadConfig(env: Env = process.env): AppConfig {
       problems.push(`${name} must list origins like https://play.example.com (got "${raw}")`);
       return raw;
     }
+  };
+
+  // A CSP host source with its scheme (https://cdn.example, wss://push.example:443,
+  // https://*.example/path/); keywords such as 'unsafe-inline' and bare schemes are refused,
+  // so configuration can add a third party but cannot switch the policy off.
+  const cspSources = (name: string): string[] => {
+    const raw = text(name);
+    if (raw === null) return [];
+    const sources = raw.split(/[\s,]+/).filter(Boolean);
+    for (const source of sources) {
+      if (
+        !/^(https?|wss?):\/\/(\*\.)?[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*(:\d{1,5})?(\/[^\s;,'"]*)?$/.test(
+          source,
+        )
+      ) {
+        problems.push(
+          `${name} must list sources like https://cdn.example.com or wss://push.example.com (got "${source}")`,
+        );
+      }
+    }
+    return sources;
   };
 
   const port = integer('PORT', 3000, 0, 65535);
@@ -270,6 +296,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
       apiPublicUrl,
       oauth,
       steamOpenIdUrl: boolean('STEAM_ENABLED', true) ? steamOpenIdUrl : null,
+    },
+    contentSecurityPolicy: {
+      connectSrc: cspSources('CSP_CONNECT_SRC'),
+      scriptSrc: cspSources('CSP_SCRIPT_SRC'),
+      imgSrc: cspSources('CSP_IMG_SRC'),
     },
   };
   if (problems.length > 0) throw new ConfigError(problems);
