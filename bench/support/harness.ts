@@ -7,6 +7,7 @@ import http from 'node:http';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
+import { CLIENT_REQUEST_HEADER, CLIENT_REQUEST_HEADER_VALUE } from '@jotto/shared/request-headers';
 import type { HeapReport, ServerMessage, ServerMode } from './server-process.ts';
 
 /** The Postgres where scratch databases are made (trust auth, as for the tests). */
@@ -190,6 +191,8 @@ export function request(
         agent: setupAgent,
         timeout: 30_000,
         headers: {
+          // As the web client sends on every call (the cross-site guard wants it).
+          [CLIENT_REQUEST_HEADER]: CLIENT_REQUEST_HEADER_VALUE,
           ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
           ...(options.cookie ? { cookie: options.cookie } : {}),
         },
@@ -359,6 +362,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadSummary> {
         requests: [
           {
             method: 'GET',
+            headers: { [CLIENT_REQUEST_HEADER]: CLIENT_REQUEST_HEADER_VALUE },
             ...(typeof next === 'string'
               ? { path: next }
               : {

@@ -4,6 +4,7 @@ import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { ErrorResponse } from '@jotto/shared/api-envelope';
+import { CLIENT_REQUEST_HEADER } from '@jotto/shared/request-headers';
 import type { AppConfig } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { ExpiredDataPurgeJob } from './jobs/expired-data-purge-job.ts';
@@ -142,7 +143,13 @@ export async function buildApp(
   await app.register(metricsPlugin);
   await app.register(openApiPlugin, { apiPrefix: config.apiPrefix });
   if (config.clientOrigins.length > 0) {
-    await app.register(fastifyCors, { origin: config.clientOrigins, credentials: true });
+    await app.register(fastifyCors, {
+      origin: config.clientOrigins,
+      credentials: true,
+      // The client's own header is what lets the cross-site guard accept a request that has
+      // neither Origin nor Sec-Fetch-Site; a preflight must allow it for the client origins.
+      allowedHeaders: ['content-type', CLIENT_REQUEST_HEADER],
+    });
   }
   await app.register(crossSiteGuardPlugin, { config });
   await app.register(rateLimitPlugin);

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@jotto/shared/account-rules';
+import { CLIENT_REQUEST_HEADER, CLIENT_REQUEST_HEADER_VALUE } from '@jotto/shared/request-headers';
 import { pushTokens, sessions, users } from '../src/db/schema.ts';
 import { SESSION_COOKIE } from '../src/plugins/session-plugin.ts';
 import { ACCOUNT_ERRORS } from '../src/services/account-service.ts';
@@ -357,7 +358,7 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
         const response = await t.app.inject({
           method: 'POST',
           url: '/api/login',
-          headers,
+          headers: { ...headers, [CLIENT_REQUEST_HEADER]: CLIENT_REQUEST_HEADER_VALUE },
           payload,
         });
         expect(response.statusCode).toBe(status);

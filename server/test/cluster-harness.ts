@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { CLIENT_REQUEST_HEADER, CLIENT_REQUEST_HEADER_VALUE } from '@jotto/shared/request-headers';
 import { SESSION_COOKIE } from '../src/plugins/session-plugin.ts';
 
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
@@ -132,6 +133,8 @@ export class HttpAgent {
     const response = await fetch(`${this.baseUrl}${url}`, {
       method,
       headers: {
+        // As our web client does on every call (the cross-site guard wants it without Origin).
+        [CLIENT_REQUEST_HEADER]: CLIENT_REQUEST_HEADER_VALUE,
         ...(this.sessionId ? { cookie: `${SESSION_COOKIE}=${this.sessionId}` } : {}),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },

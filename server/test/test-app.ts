@@ -1,4 +1,5 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { CLIENT_REQUEST_HEADER, CLIENT_REQUEST_HEADER_VALUE } from '@jotto/shared/request-headers';
 import { buildApp } from '../src/app.ts';
 import { type AppConfig, loadConfig } from '../src/config.ts';
 import { createScratchPostgresDatabase, type DatabaseKind } from './test-environment.ts';
@@ -61,14 +62,19 @@ export interface AgentResponse<T = Record<string, unknown>> {
 
 /**
  * A browser-like client over `app.inject`: keeps its cookies between calls and can pose as a
- * given client address and origin.
+ * given client address and origin. Like our web client it sends CLIENT_REQUEST_HEADER on every
+ * call, unless `clientHeader: false` (a request that did not come from our script).
  */
 export class TestAgent {
   readonly cookies = new Map<string, string>();
 
   constructor(
     private readonly app: FastifyInstance,
-    private readonly defaults: { remoteAddress?: string; headers?: Record<string, string> } = {},
+    private readonly defaults: {
+      remoteAddress?: string;
+      headers?: Record<string, string>;
+      clientHeader?: boolean;
+    } = {},
   ) {}
 
   get<T = Record<string, unknown>>(url: string, headers: Record<string, string> = {}) {
@@ -94,6 +100,9 @@ export class TestAgent {
       ...options,
       ...(this.defaults.remoteAddress ? { remoteAddress: this.defaults.remoteAddress } : {}),
       headers: {
+        ...(this.defaults.clientHeader === false
+          ? {}
+          : { [CLIENT_REQUEST_HEADER]: CLIENT_REQUEST_HEADER_VALUE }),
         ...this.defaults.headers,
         ...(cookieHeader ? { cookie: cookieHeader } : {}),
         ...(options.headers as Record<string, string>),

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.ts';
 import { forbidden } from '../errors.ts';
-import { isTrustedSource } from '../services/origin-policy.ts';
+import { mayChangeState } from '../services/origin-policy.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -15,7 +15,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Refuses state-changing requests that come cross-site from an origin we do not allow
- * (decisions §7): every non-GET route, and GET routes marked `config.changesState`.
+ * (decisions §7), or that carry neither Origin nor Sec-Fetch-Site nor our client's own header
+ * (see `mayChangeState`): every non-GET route, and GET routes marked `config.changesState`.
  * This, with SameSite cookies, is our CSRF defence.
  */
 export const crossSiteGuardPlugin = fp(
@@ -24,7 +25,7 @@ export const crossSiteGuardPlugin = fp(
       const changesState =
         !SAFE_METHODS.has(request.method) || request.routeOptions.config.changesState === true;
       if (!changesState) return;
-      if (!isTrustedSource(options.config, request.headers, request.protocol)) {
+      if (!mayChangeState(options.config, request.headers, request.protocol)) {
         throw forbidden('Cross-site requests are not allowed');
       }
     });

@@ -7,7 +7,7 @@ import { userRoom } from '@jotto/shared/realtime-events';
 import type { AppConfig } from '../config.ts';
 import { isDatabaseUnavailable } from '../db/database-errors.ts';
 import type { RealtimeServer } from '../realtime/notifier.ts';
-import { isTrustedSource } from '../services/origin-policy.ts';
+import { mayOpenSocket } from '../services/origin-policy.ts';
 import { SESSION_COOKIE } from './session-plugin.ts';
 
 declare module 'fastify' {
@@ -50,7 +50,7 @@ export const realtimePlugin = fp(
       allowRequest: (request: IncomingMessage, callback) => {
         const protocol =
           'encrypted' in request.socket && request.socket.encrypted ? 'https' : 'http';
-        const trusted = isTrustedSource(config, request.headers, protocol);
+        const trusted = mayOpenSocket(config, request.headers, protocol);
         callback(trusted ? null : 'origin not allowed', trusted);
       },
     });
