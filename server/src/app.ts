@@ -140,7 +140,7 @@ export async function buildApp(
   await app.register(securityHeadersPlugin, { config });
   await app.register(databasePlugin, { handle: database, ownsHandle: !overrides.database });
   await app.register(redisPlugin, { redisUrl: config.redisUrl });
-  await app.register(metricsPlugin);
+  await app.register(metricsPlugin, { config });
   await app.register(openApiPlugin, { apiPrefix: config.apiPrefix });
   if (config.clientOrigins.length > 0) {
     await app.register(fastifyCors, {

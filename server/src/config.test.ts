@@ -38,6 +38,8 @@ describe('loadConfig', () => {
       RATE_LIMIT_LOGIN: '7',
       CSP_CONNECT_SRC: 'https://fcm.googleapis.com, wss://push.example:8443',
       CSP_SCRIPT_SRC: 'https://*.gstatic.com/firebasejs/',
+      METRICS_TOKEN: 'a-long-metrics-token-1234',
+      METRICS_PORT: '9464',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -61,6 +63,7 @@ describe('loadConfig', () => {
       scriptSrc: ['https://*.gstatic.com/firebasejs/'],
       imgSrc: [],
     });
+    expect(config.metrics).toEqual({ token: 'a-long-metrics-token-1234', port: 9464 });
   });
 
   it('names every bad variable in one clear error', () => {
@@ -77,6 +80,8 @@ describe('loadConfig', () => {
         TRUST_PROXY: 'maybe',
         CSP_SCRIPT_SRC: "https://ok.example 'unsafe-inline'",
         CSP_IMG_SRC: 'https:',
+        METRICS_TOKEN: 'short',
+        METRICS_PORT: '70000',
       });
     } catch (caught) {
       error = caught;
@@ -94,6 +99,8 @@ describe('loadConfig', () => {
       'TRUST_PROXY',
       'CSP_SCRIPT_SRC',
       'CSP_IMG_SRC',
+      'METRICS_TOKEN',
+      'METRICS_PORT',
     ]) {
       expect(problems).toContain(name);
     }

@@ -63,6 +63,11 @@ export interface AppConfig {
    * the client is configured to use (Firebase messaging, an analytics host).
    */
   contentSecurityPolicy: { connectSrc: string[]; scriptSrc: string[]; imgSrc: string[] };
+  /**
+   * Who may read GET /metrics: a bearer token it then requires, and a port of its own (on
+   * `host`) instead of the app's. Neither set: served openly on the app's port.
+   */
+  metrics: { token: string | null; port: number | null };
 }
 
 /** One OAuth provider with its credentials; its endpoints default to the real provider's. */
@@ -172,6 +177,14 @@ export function loadConfig(env: Env = process.env): AppConfig {
   };
 
   const port = integer('PORT', 3000, 0, 65535);
+  const metricsToken = text('METRICS_TOKEN');
+  if (metricsToken !== null && !/^[\x21-\x7E]{16,}$/.test(metricsToken)) {
+    problems.push('METRICS_TOKEN must be at least 16 printable ASCII characters without spaces');
+  }
+  const metricsPort = text('METRICS_PORT') === null ? null : integer('METRICS_PORT', 0, 1, 65535);
+  if (metricsPort !== null && metricsPort === port) {
+    problems.push(`METRICS_PORT must differ from PORT (both are ${port})`);
+  }
   const apiPrefix = text('API_PREFIX') ?? '/api';
   if (!/^\/[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/.test(apiPrefix)) {
     problems.push(`API_PREFIX must look like /api (got "${apiPrefix}")`);
@@ -297,6 +310,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       oauth,
       steamOpenIdUrl: boolean('STEAM_ENABLED', true) ? steamOpenIdUrl : null,
     },
+    metrics: { token: metricsToken, port: metricsPort },
     contentSecurityPolicy: {
       connectSrc: cspSources('CSP_CONNECT_SRC'),
       scriptSrc: cspSources('CSP_SCRIPT_SRC'),

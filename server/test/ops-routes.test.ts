@@ -1,5 +1,6 @@
 import { API_ENDPOINTS } from '@jotto/shared/api-endpoints';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from './cluster-harness.ts';
 import { startTestApp, type TestApp, TestAgent } from './test-app.ts';
 import { TEST_REDIS_URL } from './test-environment.ts';
 
@@ -103,5 +104,62 @@ describe('readiness when the database is gone', () => {
       body: { result: 'error', database: 'unreachable' },
     });
     await t.app.close().catch(() => {});
+  });
+});
+
+// Issue 14, item 8: /metrics was public wherever the app was. It can now require a bearer
+// token (METRICS_TOKEN) and move to a listener of its own (METRICS_PORT).
+describe('/metrics behind a token', () => {
+  const token = 'metrics-token-0123456789abcdef';
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp('pglite', { METRICS_TOKEN: token });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it.each([
+    ['no credentials', {}],
+    ['a wrong token', { authorization: 'Bearer not-the-token-at-all-000000' }],
+    ['the token in another scheme', { authorization: `Basic ${token}` }],
+  ])('answers 401 to %s', async (_name, headers) => {
+    const response = await new TestAgent(t.app).get('/metrics', headers);
+    expect(response).toMatchObject({ status: 401, body: { result: 'error' } });
+    expect(response.headers['www-authenticate']).toBe('Bearer');
+  });
+
+  it('serves Prometheus text with the token', async () => {
+    const response = await new TestAgent(t.app).get<string>('/metrics', {
+      authorization: `Bearer ${token}`,
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toContain('http_requests_total');
+  });
+});
+
+describe('/metrics on a port of its own', () => {
+  let t: TestApp;
+  let metricsPort: number;
+  let appUrl: string;
+  beforeAll(async () => {
+    metricsPort = await freePort();
+    t = await startTestApp('pglite', { METRICS_PORT: String(metricsPort), HOST: '127.0.0.1' });
+    appUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('serves it there and not on the app port', async () => {
+    await fetch(`${appUrl}/api/user/info`);
+    const metrics = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+    expect(metrics.status).toBe(200);
+    expect(metrics.headers.get('content-type')).toContain('text/plain');
+    expect(await metrics.text()).toMatch(
+      /http_requests_total\{method="GET",route="\/api\/user\/info"/,
+    );
+    expect((await fetch(`${appUrl}/metrics`)).status).toBe(404);
+    expect((await fetch(`http://127.0.0.1:${metricsPort}/api/user/info`)).status).toBe(404);
   });
 });

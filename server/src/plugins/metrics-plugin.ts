@@ -1,6 +1,11 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { createServer, type ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import type { ErrorResponse } from '@jotto/shared/api-envelope';
+import type { AppConfig } from '../config.ts';
+import { unauthorized } from '../errors.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,12 +16,33 @@ declare module 'fastify' {
   }
 }
 
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/**
+ * Whether an Authorization header carries the metrics token (any header will do without one).
+ * Both sides are hashed first, so the comparison takes the same time whatever the guess.
+ */
+function authorizedFor(token: string | null, header: string | undefined): boolean {
+  if (token === null) return true;
+  const match = /^Bearer (\S+)$/.exec(header ?? '');
+  return match !== null && timingSafeEqual(digest(match[1]!), digest(token));
+}
+
+function sendJson(res: ServerResponse, status: number, body: ErrorResponse, headers = {}) {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
+  res.end(JSON.stringify(body));
+}
+
 /**
  * Prometheus metrics at GET /metrics: request counts and latencies by route pattern (never by
  * raw URL, which would carry guesses and ids), plus Node's defaults including event-loop lag.
+ * METRICS_TOKEN makes it require `Authorization: Bearer <token>`; METRICS_PORT serves it on a
+ * listener of its own (on HOST) and nowhere on the app's port, so a balancer in front of the
+ * app cannot expose it. The shipped nginx configuration refuses /metrics as well.
  */
 export const metricsPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, options: { config: Pick<AppConfig, 'metrics' | 'host'> }) => {
+    const { token, port } = options.config.metrics;
     const registry = new Registry();
     collectDefaultMetrics({ register: registry });
     const requests = new Counter({
@@ -58,9 +84,59 @@ export const metricsPlugin = fp(
       requests.inc(labels);
       duration.observe(labels, reply.elapsedTime / 1000);
     });
-    app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
-      reply.type(registry.contentType);
-      return registry.metrics();
+    if (port === null) {
+      app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+        if (!authorizedFor(token, request.headers.authorization)) {
+          reply.header('www-authenticate', 'Bearer');
+          throw unauthorized('Metrics need the bearer token');
+        }
+        reply.type(registry.contentType);
+        return registry.metrics();
+      });
+      return;
+    }
+
+    // A bare HTTP server: one route, nothing of the app's (sessions, guards) applies to it.
+    const server = createServer((req, res) => {
+      if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/metrics') {
+        sendJson(res, 404, { result: 'error', err: 'Only GET /metrics is served here' });
+        return;
+      }
+      if (!authorizedFor(token, req.headers.authorization)) {
+        sendJson(
+          res,
+          401,
+          { result: 'error', err: 'Metrics need the bearer token' },
+          { 'www-authenticate': 'Bearer' },
+        );
+        return;
+      }
+      registry.metrics().then(
+        (text) => {
+          res.writeHead(200, { 'content-type': registry.contentType });
+          res.end(text);
+        },
+        (err: unknown) => {
+          app.log.error({ err }, 'metrics failed');
+          sendJson(res, 500, { result: 'error', err: 'Metrics are not available' });
+        },
+      );
+    });
+    // At ready (before the app listens), so a port already taken stops the start.
+    app.addHook('onReady', async () => {
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, options.config.host, () => {
+          server.off('error', reject);
+          resolve();
+        });
+      });
+      app.log.info({ port }, 'metrics listening');
+    });
+    app.addHook('onClose', async () => {
+      if (!server.listening) return;
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
     });
   },
   { name: 'metrics' },
