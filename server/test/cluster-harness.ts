@@ -65,6 +65,15 @@ export class ScratchRedis {
     }, `redis on ${this.port}`);
   }
 
+  /** Freezes the server (SIGSTOP): connections stay open and nothing answers, as in a hang. */
+  pause(): void {
+    this.process?.kill('SIGSTOP');
+  }
+
+  resume(): void {
+    this.process?.kill('SIGCONT');
+  }
+
   async stop(): Promise<void> {
     const child = this.process;
     if (!child || child.exitCode !== null) return;

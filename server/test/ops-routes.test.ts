@@ -1,8 +1,9 @@
 import { API_ENDPOINTS } from '@jotto/shared/api-endpoints';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import postgres from 'postgres';
 import { freePort } from './cluster-harness.ts';
 import { startTestApp, type TestApp, TestAgent } from './test-app.ts';
-import { TEST_REDIS_URL } from './test-environment.ts';
+import { TEST_POSTGRES_URL, TEST_REDIS_URL } from './test-environment.ts';
 
 describe('operations routes on Postgres and Redis', () => {
   let t: TestApp;
@@ -23,7 +24,7 @@ describe('operations routes on Postgres and Redis', () => {
   it('GET /readyz checks the database and Redis', async () => {
     expect(await new TestAgent(t.app).get('/readyz')).toMatchObject({
       status: 200,
-      body: { result: 'ok', database: 'ok', redis: 'ok' },
+      body: { result: 'ok', status: 'ready', database: 'ok', redis: 'ok' },
     });
   });
 
@@ -95,15 +96,42 @@ describe('the shared endpoint table', () => {
 });
 
 describe('readiness when the database is gone', () => {
-  it('answers 503 from /readyz', async () => {
+  it('answers 503 "unavailable" from /readyz within 1 s (PGlite closed)', async () => {
     const t = await startTestApp('pglite');
     await t.app.database.close();
+    const started = performance.now();
     const response = await new TestAgent(t.app).get('/readyz');
+    expect(performance.now() - started).toBeLessThan(1000);
     expect(response).toMatchObject({
       status: 503,
-      body: { result: 'error', database: 'unreachable' },
+      body: {
+        result: 'error',
+        status: 'unavailable',
+        database: 'unreachable',
+        redis: 'not configured',
+      },
     });
     await t.app.close().catch(() => {});
+  });
+
+  it('answers 503 within 1 s when the Postgres database is dropped under it', async () => {
+    const t = await startTestApp('postgres');
+    const admin = postgres(TEST_POSTGRES_URL, { max: 1, onnotice: () => {} });
+    try {
+      const name = new URL(t.databaseUrl!).pathname.slice(1);
+      await admin.unsafe(`DROP DATABASE ${name} WITH (FORCE)`);
+      const started = performance.now();
+      const response = await new TestAgent(t.app).get('/readyz');
+      console.log(`/readyz with the database gone: ${(performance.now() - started).toFixed(1)} ms`);
+      expect(performance.now() - started).toBeLessThan(1000);
+      expect(response).toMatchObject({
+        status: 503,
+        body: { result: 'error', status: 'unavailable', database: 'unreachable' },
+      });
+    } finally {
+      await admin.end();
+      await t.app.close().catch(() => {});
+    }
   });
 });
 

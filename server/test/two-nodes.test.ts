@@ -128,13 +128,18 @@ describe('two nodes sharing Postgres and Redis', () => {
       enemyGuesses: 5,
       enemyScore: played.body.score,
     });
-    expect((await fetch(`${node1.baseUrl}/readyz`)).status).toBe(503);
+    // Degraded, not unavailable: the node still serves players (issue 14, item 9).
+    const readiness = await fetch(`${node1.baseUrl}/readyz`);
+    expect(readiness.status).toBe(200);
+    expect(await readiness.json()).toMatchObject({ status: 'degraded', redis: 'unreachable' });
     expect(node1.alive && node2.alive).toBe(true);
 
     await redis.start();
     // ioredis reconnects and resubscribes on its own; wait until the nodes are ready again.
     for (const node of [node1, node2]) {
-      for (let i = 0; i < 100 && (await fetch(`${node.baseUrl}/readyz`)).status !== 200; i++) {
+      const status = async () =>
+        ((await (await fetch(`${node.baseUrl}/readyz`)).json()) as { status?: string }).status;
+      for (let i = 0; i < 100 && (await status()) !== 'ready'; i++) {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     }

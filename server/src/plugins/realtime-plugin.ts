@@ -63,7 +63,15 @@ export const realtimePlugin = fp(
         enableOfflineQueue: false,
         maxRetriesPerRequest: 0,
       });
-      const subscriber = app.redis.duplicate({ lazyConnect: false });
+      // The subscriber is off the request path and its (P)SUBSCRIBE, sent once when the adapter
+      // is created, must wait for a connection rather than fail: it keeps the offline queue and
+      // no command timeout (ioredis resubscribes by itself after every reconnect).
+      const subscriber = app.redis.duplicate({
+        lazyConnect: false,
+        enableOfflineQueue: true,
+        maxRetriesPerRequest: null,
+        commandTimeout: undefined,
+      });
       for (const client of [publisher, subscriber]) {
         client.on('error', (err: Error) =>
           app.log.warn({ err: err.message }, 'redis adapter error'),
@@ -85,6 +93,23 @@ export const realtimePlugin = fp(
             return 0;
           }),
       });
+      // Nor does it await its (P)SUBSCRIBE: one still queued when the node closes (Redis never
+      // came) is dropped by ioredis with a rejection, logged here rather than left unhandled.
+      for (const method of ['subscribe', 'psubscribe'] as const) {
+        const original = subscriber[method].bind(subscriber) as (
+          ...args: unknown[]
+        ) => Promise<unknown>;
+        Object.assign(subscriber, {
+          [method]: (...args: unknown[]) =>
+            original(...args).catch((err: unknown) => {
+              app.log.warn(
+                { err: err instanceof Error ? err.message : String(err) },
+                'redis adapter subscription dropped',
+              );
+              return 0;
+            }),
+        });
+      }
       io.adapter(createAdapter(publisher, subscriber, { key: 'jotto:socket.io' }));
       app.addHook('onClose', async () => {
         publisher.disconnect();

@@ -3,11 +3,46 @@ import { Type } from 'typebox';
 
 const Status = Type.Object({
   result: Type.Union([Type.Literal('ok'), Type.Literal('error')]),
+  status: Type.Optional(
+    Type.Union([Type.Literal('ready'), Type.Literal('degraded'), Type.Literal('unavailable')]),
+  ),
   database: Type.Optional(Type.String()),
   redis: Type.Optional(Type.String()),
 });
 
-/** Liveness and readiness for the load balancer and the orchestrator (decisions §1). */
+// Each dependency gets this long to answer a ping; both are asked at once, so /readyz answers
+// within about this, well inside the 1 s a balancer's health check allows, whatever is down
+// or hanging (a ping that never returns is simply "unreachable").
+const PING_TIMEOUT_MS = 500;
+
+/** 'ok' when the ping succeeds within PING_TIMEOUT_MS, else 'unreachable'. */
+async function check(ping: () => Promise<unknown>): Promise<'ok' | 'unreachable'> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<'unreachable'>((resolve) => {
+    timer = setTimeout(() => resolve('unreachable'), PING_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([
+      ping().then(
+        () => 'ok' as const,
+        () => 'unreachable' as const,
+      ),
+      timeout,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Liveness and readiness for the load balancer and the orchestrator (decisions §1).
+ *
+ * `/readyz` is about whether this node can serve players, which needs the database only:
+ * ready (200) with the database and Redis answering (or Redis not configured); degraded (200)
+ * with Redis down, since the game still works without it (rate limits count per node, events
+ * stop crossing nodes and clients poll), so a Redis outage must not take every node out of the
+ * balancer; unavailable (503) without the database.
+ */
 export const opsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/healthz', { schema: { hide: true, response: { 200: Status } } }, async () => ({
     result: 'ok' as const,
@@ -17,20 +52,21 @@ export const opsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/readyz',
     { schema: { hide: true, response: { 200: Status, 503: Status } } },
     async (_request, reply) => {
-      const database = await app.database.ping().then(
-        () => 'ok',
-        () => 'unreachable',
-      );
-      const redis = app.redis
-        ? await app.redis.ping().then(
-            () => 'ok',
-            () => 'unreachable',
-          )
-        : 'not configured';
-      const ready = database === 'ok' && redis !== 'unreachable';
-      return reply
-        .status(ready ? 200 : 503)
-        .send({ result: ready ? 'ok' : 'error', database, redis });
+      const redisClient = app.redis;
+      const [database, redis] = await Promise.all([
+        check(() => app.database.ping()),
+        redisClient
+          ? // A connection that is not ready would refuse the ping anyway (no offline queue).
+            redisClient.status === 'ready'
+            ? check(() => redisClient.ping())
+            : ('unreachable' as const)
+          : ('not configured' as const),
+      ]);
+      if (database !== 'ok') {
+        return reply.status(503).send({ result: 'error', status: 'unavailable', database, redis });
+      }
+      const status = redis === 'unreachable' ? 'degraded' : 'ready';
+      return reply.status(200).send({ result: 'ok', status, database, redis });
     },
   );
 };
