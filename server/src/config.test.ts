@@ -36,6 +36,7 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'debug',
       TRUST_PROXY: 'true',
       RATE_LIMIT_LOGIN: '7',
+      RATE_LIMIT_GUEST_GAMES: '3',
       CSP_CONNECT_SRC: 'https://fcm.googleapis.com, wss://push.example:8443',
       CSP_SCRIPT_SRC: 'https://*.gstatic.com/firebasejs/',
       METRICS_TOKEN: 'a-long-metrics-token-1234',
@@ -58,6 +59,7 @@ describe('loadConfig', () => {
       cookieSecure: true,
     });
     expect(config.rateLimits.login).toBe(7);
+    expect(config.rateLimits.guestGames).toBe(3);
     expect(config.contentSecurityPolicy).toEqual({
       connectSrc: ['https://fcm.googleapis.com', 'wss://push.example:8443'],
       scriptSrc: ['https://*.gstatic.com/firebasejs/'],

@@ -53,7 +53,14 @@ export interface AppConfig {
   /** firebase-admin service account (JSON text or a path to the file); push is off without it. */
   firebaseServiceAccount: string | null;
   /** Requests allowed per client address per minute, by kind (decisions §7). */
-  rateLimits: { login: number; register: number; search: number; play: number };
+  rateLimits: {
+    login: number;
+    register: number;
+    search: number;
+    play: number;
+    /** Games a guest (not signed in) may start per address per minute. */
+    guestGames: number;
+  };
   /** Seconds between leaderboard recomputations, once per cluster (decisions §3: 300). */
   leaderboardRefreshSeconds: number;
   /** Social sign-in (decisions §7); the providers' defaults are in auth/providers.ts. */
@@ -303,6 +310,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       register: integer('RATE_LIMIT_REGISTER', 5, 1, 1_000_000),
       search: integer('RATE_LIMIT_SEARCH', 60, 1, 1_000_000),
       play: integer('RATE_LIMIT_PLAY', 120, 1, 1_000_000),
+      guestGames: integer('RATE_LIMIT_GUEST_GAMES', 10, 1, 1_000_000),
     },
     leaderboardRefreshSeconds: integer('LEADERBOARD_REFRESH_SECONDS', 300, 5, 86_400),
     socialSignIn: {

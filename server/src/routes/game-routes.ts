@@ -44,7 +44,15 @@ export const gameRoutes: FastifyPluginAsyncTypebox<{
   });
 
   app.route({
-    ...endpointRoute(API_ENDPOINTS.newGame),
+    ...endpointRoute(API_ENDPOINTS.newGame, {
+      // A guest's game costs a session, a game and a player row kept for 24 hours, for anyone
+      // without an account: so guests (with a session or without) start at most N per address
+      // per minute. Signed-in players are not limited here.
+      rateLimit: {
+        ...perMinute(config.rateLimits.guestGames),
+        allowList: (request) => request.session?.userId != null,
+      },
+    }),
     handler: async (request, reply) => {
       const viewer = viewerOf(request) ?? (await startGuestSession(request, reply));
       return { result: 'ok' as const, gameId: await games.createSoloGame(viewer) };
