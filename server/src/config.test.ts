@@ -37,6 +37,8 @@ describe('loadConfig', () => {
       TRUST_PROXY: 'true',
       RATE_LIMIT_LOGIN: '7',
       RATE_LIMIT_GUEST_GAMES: '3',
+      RATE_LIMIT_LOGIN_ACCOUNT: '4',
+      RATE_LIMIT_ACCOUNT_WINDOW: '60',
       CSP_CONNECT_SRC: 'https://fcm.googleapis.com, wss://push.example:8443',
       CSP_SCRIPT_SRC: 'https://*.gstatic.com/firebasejs/',
       METRICS_TOKEN: 'a-long-metrics-token-1234',
@@ -59,7 +61,11 @@ describe('loadConfig', () => {
       cookieSecure: true,
     });
     expect(config.rateLimits.login).toBe(7);
-    expect(config.rateLimits.guestGames).toBe(3);
+    expect(config.rateLimits).toMatchObject({
+      guestGames: 3,
+      loginAccount: 4,
+      loginAccountWindowSeconds: 60,
+    });
     expect(config.contentSecurityPolicy).toEqual({
       connectSrc: ['https://fcm.googleapis.com', 'wss://push.example:8443'],
       scriptSrc: ['https://*.gstatic.com/firebasejs/'],

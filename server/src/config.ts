@@ -60,6 +60,10 @@ export interface AppConfig {
     play: number;
     /** Games a guest (not signed in) may start per address per minute. */
     guestGames: number;
+    /** Login attempts per account (or per account and known browser) per window. */
+    loginAccount: number;
+    /** That window, in seconds (short and fixed: see auth/login-throttle.ts). */
+    loginAccountWindowSeconds: number;
   };
   /** Seconds between leaderboard recomputations, once per cluster (decisions §3: 300). */
   leaderboardRefreshSeconds: number;
@@ -311,6 +315,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
       search: integer('RATE_LIMIT_SEARCH', 60, 1, 1_000_000),
       play: integer('RATE_LIMIT_PLAY', 120, 1, 1_000_000),
       guestGames: integer('RATE_LIMIT_GUEST_GAMES', 10, 1, 1_000_000),
+      loginAccount: integer('RATE_LIMIT_LOGIN_ACCOUNT', 10, 1, 1_000_000),
+      loginAccountWindowSeconds: integer('RATE_LIMIT_ACCOUNT_WINDOW', 900, 1, 86_400),
     },
     leaderboardRefreshSeconds: integer('LEADERBOARD_REFRESH_SECONDS', 300, 5, 86_400),
     socialSignIn: {

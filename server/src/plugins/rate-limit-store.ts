@@ -87,10 +87,15 @@ class FallbackStore implements RateLimitStore {
   }
 
   child(routeOptions: RouteStoreOptions): RateLimitStore {
+    // A limiter made with `createRateLimit` has no route; the Redis store would name its keys
+    // after an undefined method and URL. Its keys (from its keyGenerator) say what they count.
+    const named = (routeOptions as { routeInfo?: { url?: string } }).routeInfo?.url
+      ? routeOptions
+      : { ...routeOptions, routeInfo: { method: '', url: 'custom' } };
     return new FallbackStore(
       this.health,
-      this.shared?.child(routeOptions) ?? null,
-      this.local.child(routeOptions),
+      this.shared?.child(named) ?? null,
+      this.local.child(named),
     );
   }
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { API_ENDPOINTS } from '@jotto/shared/api-endpoints';
+import { createLoginThrottle } from '../auth/login-throttle.ts';
 import type { AppConfig } from '../config.ts';
 import { perMinute } from '../plugins/rate-limit-plugin.ts';
 import { requireUser } from '../plugins/session-plugin.ts';
@@ -12,6 +13,8 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{
   accounts: AccountService;
   config: AppConfig;
 }> = async (app, { accounts, config }) => {
+  const loginThrottle = createLoginThrottle(app, config);
+
   app.route({
     ...endpointRoute(API_ENDPOINTS.register, { rateLimit: perMinute(config.rateLimits.register) }),
     handler: async (request, reply) => {
@@ -21,15 +24,19 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{
         publicBaseUrl(config, request),
       );
       reply.setSessionCookie(started.sessionId, started.expiresAt);
+      loginThrottle.remember(request, reply, started.username);
       return { result: 'ok' as const, msg: started.username };
     },
   });
 
   app.route({
+    // Per address (the plugin, before the body is read), then per account (once it is).
     ...endpointRoute(API_ENDPOINTS.login, { rateLimit: perMinute(config.rateLimits.login) }),
+    preHandler: loginThrottle.check,
     handler: async (request, reply) => {
       const started = await accounts.login(request.body, request.session);
       reply.setSessionCookie(started.sessionId, started.expiresAt);
+      loginThrottle.remember(request, reply, started.username);
       return { result: 'ok' as const, msg: started.username };
     },
   });
