@@ -69,6 +69,20 @@ export interface AppOverrides {
   pushTransport?: PushTransport | null;
 }
 
+/**
+ * TRUST_PROXY as Fastify takes it. Fastify 5.12 no longer takes a hop count (a number now
+ * trusts nothing), because counting hops cannot tell the proxy from a client that reaches the
+ * app directly; our hop count is therefore the equivalent function, for deployments where the
+ * app is reachable only through its proxies (as in docker-compose.yml, whose app ports are not
+ * published). Addresses and CIDRs, which do check the peer, are handed over as they are.
+ */
+function trustedProxies(
+  trust: AppConfig['trustProxy'],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
+
 // 64 KiB is far above any body the API takes; larger ones get 413 before they are parsed.
 const BODY_LIMIT = 64 * 1024;
 
@@ -110,7 +124,7 @@ export async function buildApp(
       const body: ErrorResponse = { result: 'error', err };
       void (reply as unknown as FastifyReply).status(status).send(body);
     },
-    trustProxy: config.trustProxy,
+    trustProxy: trustedProxies(config.trustProxy),
     logger: {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],

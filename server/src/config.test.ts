@@ -34,7 +34,7 @@ describe('loadConfig', () => {
       SMTP_URL: 'smtp://mail:25',
       PUBLIC_URL: 'https://jotto.example/',
       LOG_LEVEL: 'debug',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '10.0.0.0/8, 192.168.1.5, ::1, uniquelocal',
       RATE_LIMIT_LOGIN: '7',
       RATE_LIMIT_GUEST_GAMES: '3',
       RATE_LIMIT_LOGIN_ACCOUNT: '4',
@@ -56,7 +56,7 @@ describe('loadConfig', () => {
       smtpUrl: 'smtp://mail:25',
       publicUrl: 'https://jotto.example',
       logLevel: 'debug',
-      trustProxy: true,
+      trustProxy: ['10.0.0.0/8', '192.168.1.5', '::1', 'uniquelocal'],
       crossSiteClient: true,
       cookieSecure: true,
     });
@@ -72,6 +72,22 @@ describe('loadConfig', () => {
       imgSrc: [],
     });
     expect(config.metrics).toEqual({ token: 'a-long-metrics-token-1234', port: 9464 });
+  });
+
+  it('takes TRUST_PROXY as a hop count or addresses, and never as true', () => {
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({}).trustProxy).toBe(false);
+    for (const [value, message] of [
+      ['true', 'TRUST_PROXY=true would trust addresses the client writes itself'],
+      ['yes', 'TRUST_PROXY=true would trust addresses the client writes itself'],
+      ['10.0.0.0/40', 'TRUST_PROXY must be a hop count or a list of addresses'],
+      ['10.0.0.1, proxy.example', 'TRUST_PROXY must be a hop count or a list of addresses'],
+      ['17', 'TRUST_PROXY as a hop count must be 0 to 16'],
+    ]) {
+      expect(() => loadConfig({ TRUST_PROXY: value! }), value).toThrow(message);
+    }
   });
 
   it('names every bad variable in one clear error', () => {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import {
   OAUTH_PROVIDER_DEFINITIONS,
@@ -44,8 +45,12 @@ export interface AppConfig {
   clientDistDir: string;
   /** Pino log level. */
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-  /** Trust X-Forwarded-* from a proxy in front (for client addresses in rate limits). */
-  trustProxy: boolean;
+  /**
+   * Which proxies in front may say who the client is (X-Forwarded-For, -Proto, -Host), as
+   * Fastify's `trustProxy` takes it: false (none), the number of hops we run, or the proxies'
+   * addresses and CIDR ranges. Never `true`, which would trust the client's own entries.
+   */
+  trustProxy: false | number | string[];
   /** Whether session cookies carry `Secure` (on by default for https or a cross-site client). */
   cookieSecure: boolean;
   /** A client origin differs from PUBLIC_URL: cookies must be `SameSite=None; Secure`. */
@@ -187,6 +192,44 @@ export function loadConfig(env: Env = process.env): AppConfig {
     return sources;
   };
 
+  // TRUST_PROXY: a hop count, or a list of proxy addresses/CIDRs (proxy-addr, under Fastify,
+  // also knows the names loopback, linklocal and uniquelocal). `true` is refused: it trusts
+  // every X-Forwarded-For entry, the left-most of which the client writes itself, so a client
+  // could pick the address its rate limits count under (issue 14).
+  const trustProxy = (): AppConfig['trustProxy'] => {
+    const raw = text('TRUST_PROXY');
+    if (raw === null || ['false', 'no', '0'].includes(raw.toLowerCase())) return false;
+    if (/^\d+$/.test(raw)) {
+      const hops = Number(raw);
+      if (hops > 16) problems.push(`TRUST_PROXY as a hop count must be 0 to 16 (got "${raw}")`);
+      return hops;
+    }
+    if (['true', 'yes', '1'].includes(raw.toLowerCase())) {
+      problems.push(
+        'TRUST_PROXY=true would trust addresses the client writes itself; set the number of proxies in front of the app (e.g. 1) or their addresses',
+      );
+      return false;
+    }
+    const entries = raw
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean);
+    for (const entry of entries) {
+      const [address, prefix, extra] = entry.split('/');
+      const family = isIP(address ?? '');
+      const namedRange = ['loopback', 'linklocal', 'uniquelocal'].includes(entry);
+      const validPrefix =
+        prefix === undefined ||
+        (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32));
+      if (!namedRange && (family === 0 || !validPrefix || extra !== undefined)) {
+        problems.push(
+          `TRUST_PROXY must be a hop count or a list of addresses or CIDRs like 10.0.0.0/8 (got "${entry}")`,
+        );
+      }
+    }
+    return entries;
+  };
+
   const port = integer('PORT', 3000, 0, 65535);
   const metricsToken = text('METRICS_TOKEN');
   if (metricsToken !== null && !/^[\x21-\x7E]{16,}$/.test(metricsToken)) {
@@ -302,7 +345,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
         ? path.join(REPO_ROOT, 'client', 'dist')
         : path.resolve(baseDir, clientDistRaw),
     logLevel: logLevel as AppConfig['logLevel'],
-    trustProxy: boolean('TRUST_PROXY', false),
+    trustProxy: trustProxy(),
     cookieSecure: boolean(
       'COOKIE_SECURE',
       crossSiteClient || (publicUrl?.startsWith('https:') ?? false),
