@@ -143,8 +143,8 @@ describe('while Redis hangs (connections open, no answers)', () => {
         `guess latency, Redis frozen: max ${Math.max(...times).toFixed(1)} ms, ` +
           `median ${median(times).toFixed(1)} ms`,
       );
-      // The first pays the command timeout (250 ms); the next ones skip Redis for 2 s.
-      expect(Math.max(...times)).toBeLessThan(1500);
+      // The first pays the command timeout (500 ms); the next ones skip Redis for 2 s.
+      expect(Math.max(...times)).toBeLessThan(2000);
       expect(median(times)).toBeLessThan(250);
       const ready = await timed(() => new TestAgent(t.app).get('/readyz'));
       console.log(`/readyz with Redis frozen: ${ready.ms.toFixed(1)} ms`);

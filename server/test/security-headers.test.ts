@@ -74,7 +74,7 @@ describe('security headers', () => {
 
 describe('security headers over https', () => {
   it('add Strict-Transport-Security, wss: and upgrade-insecure-requests', async () => {
-    const t = await startTestApp('pglite', { PUBLIC_URL: 'https://jotto.example' });
+    const t = await startTestApp('postgres', { PUBLIC_URL: 'https://jotto.example' });
     try {
       const response = await new TestAgent(t.app).get('/api/user/info');
       const csp = directives(response.headers['content-security-policy']);

@@ -23,7 +23,9 @@ export function SafeText(options: Omit<TStringOptions, 'pattern'> = {}): TString
   return Type.String({ ...options, pattern: SAFE_TEXT_PATTERN });
 }
 
+const SAFE_TEXT = new RegExp(SAFE_TEXT_PATTERN, 'u');
+
 /** True when a string holds none of the characters SafeText refuses. */
 export function isSafeText(value: string): boolean {
-  return new RegExp(SAFE_TEXT_PATTERN, 'u').test(value);
+  return SAFE_TEXT.test(value);
 }

@@ -13,8 +13,10 @@ declare module 'fastify' {
  * How long one command on the request path may take before it counts as failed. Our commands
  * (a rate-limit script, a SET NX, a PING) answer in well under a millisecond; a Redis that
  * takes this long is as good as down, and the caller falls back (see rate-limit-store.ts).
+ * Not shorter: a busy event loop runs this timer before it reads a reply that has arrived, so
+ * a tighter bound would call a healthy Redis down whenever the node is loaded.
  */
-export const REDIS_COMMAND_TIMEOUT_MS = 250;
+export const REDIS_COMMAND_TIMEOUT_MS = 500;
 
 /**
  * Options of the connection that serves requests. Redis is optional (decisions §1): while it

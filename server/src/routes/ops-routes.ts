@@ -13,7 +13,7 @@ const Status = Type.Object({
 // Each dependency gets this long to answer a ping; both are asked at once, so /readyz answers
 // within about this, well inside the 1 s a balancer's health check allows, whatever is down
 // or hanging (a ping that never returns is simply "unreachable").
-const PING_TIMEOUT_MS = 500;
+const PING_TIMEOUT_MS = 800;
 
 /** 'ok' when the ping succeeds within PING_TIMEOUT_MS, else 'unreachable'. */
 async function check(ping: () => Promise<unknown>): Promise<'ok' | 'unreachable'> {
