@@ -93,7 +93,9 @@ describe("the spec's route table", () => {
   beforeAll(async () => {
     browser = await launchChromium();
     guest = await newPlayer(browser, baseUrl, { width: 390, height: 844 });
-    await guest.page.goto('/');
+    // Let the landing's favicon finish loading: the first test navigates to / again, and a
+    // request the navigation aborts would be reported as that test's failed request.
+    await guest.page.goto('/', { waitUntil: 'networkidle' });
     ({ gameId } = await apiAs<{ gameId: number }>(guest.page, 'GET', '/games/new'));
     member = await newPlayer(browser, baseUrl, { width: 390, height: 844 });
     await member.page.goto('/');
