@@ -45,11 +45,10 @@ import {
 } from './support/suite-cluster.ts';
 
 /**
- * Issue 14 (item 2) is fixing a 500 for a NUL character in any string that reaches Postgres.
- * Until it lands, such an answer is counted and printed, not failed; everything else still
- * fails. Set to false once issue 14's fix is on main.
+ * Issue 14 (item 2) fixed the 500 for a NUL character in any string that reaches Postgres (the
+ * shared schemas refuse control characters): such an answer now fails the fuzz like any 5xx.
  */
-const TOLERATE_NUL_500_UNTIL_ISSUE_14 = true;
+const TOLERATE_NUL_500_UNTIL_ISSUE_14 = false;
 
 /** Requests of the fuzz: at least the issue's 10,000, in batches sent at once. */
 const FUZZ_BATCH = 16;
