@@ -4,7 +4,7 @@ import guessWordsJson from '../data/guess-words.json' with { type: 'json' };
 import secretWordsJson from '../data/secret-words.json' with { type: 'json' };
 import { SECRET_WORD_BLOCKLIST } from '../scripts/secret-word-blocklist.ts';
 import { GIVE_UP_WORD } from './game-rules.ts';
-import { SECRET_WORDS, isValidGuessWord, pickSecretWord } from './word-lists.ts';
+import { GUESS_WORDS, SECRET_WORDS, isValidGuessWord, pickSecretWord } from './word-lists.ts';
 
 const FIVE_LETTERS = /^[a-z]{5}$/;
 
@@ -53,6 +53,15 @@ describe('SECRET_WORDS', () => {
     for (const word of ['hello', 'world', 'house', 'water', 'light']) {
       expect(SECRET_WORDS).toContain(word);
     }
+  });
+});
+
+describe('GUESS_WORDS', () => {
+  it('is the dictionary isValidGuessWord accepts, sorted, every secret in it', () => {
+    expect(strictlyAscending(GUESS_WORDS)).toBe(true);
+    expect(Object.isFrozen(GUESS_WORDS)).toBe(true);
+    expect(GUESS_WORDS.filter((w) => !isValidGuessWord(w))).toEqual([]);
+    expect(new Set(GUESS_WORDS)).toEqual(new Set([...guessWordsJson, ...SECRET_WORDS]));
   });
 });
 

@@ -9,14 +9,17 @@ export const SECRET_WORDS: readonly string[] = Object.freeze([...secretWordsJson
 
 // Secrets are added again so that "every secret is a valid guess" (decisions §3) holds here
 // even if the two data files were ever regenerated out of step.
-const GUESS_WORDS: ReadonlySet<string> = new Set([...guessWordsJson, ...SECRET_WORDS]);
+const GUESS_WORD_SET: ReadonlySet<string> = new Set([...guessWordsJson, ...SECRET_WORDS]);
+
+/** Every word a guess can be (the dictionary, every secret included), sorted. */
+export const GUESS_WORDS: readonly string[] = Object.freeze([...GUESS_WORD_SET].sort());
 
 /**
  * True when `word` is in the dictionary of valid guesses. Expects a normalized word (see
  * `normalizeGuess` in game-rules.ts); anything else, the give-up keyword included, is false.
  */
 export function isValidGuessWord(word: string): boolean {
-  return GUESS_WORDS.has(word);
+  return GUESS_WORD_SET.has(word);
 }
 
 /** A uniform number in [0, 1) from the platform's CSPRNG (Node's and the browser's `crypto`). */

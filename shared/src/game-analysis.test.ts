@@ -1,0 +1,173 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { GameAnalyser, analyseGame, type AnalysisStep } from './game-analysis.ts';
+import {
+  analyseGameByDefinition,
+  bestGuessAmong,
+  candidatesAfter,
+  expectedCandidatesLeft,
+  observe,
+} from './game-analysis-reference.ts';
+import { GUESS_WORDS, SECRET_WORDS } from './word-lists.ts';
+
+const anagramKey = (word: string) => [...word].sort().join('');
+
+/** Secrets that have an anagram among the secrets: where the win rule and the classes matter. */
+const SECRETS_WITH_ANAGRAMS = (() => {
+  const byKey = new Map<string, string[]>();
+  for (const word of SECRET_WORDS) {
+    const key = anagramKey(word);
+    byKey.set(key, [...(byKey.get(key) ?? []), word]);
+  }
+  return [...byKey.values()].filter((words) => words.length > 1).flat();
+})();
+
+/** A player's game on given lists: a secret, then distinct guesses, sometimes ending solved. */
+function gameOn(secrets: readonly string[], guesses: readonly string[]) {
+  const playable = [...new Set([...guesses, ...secrets])];
+  return fc
+    .record({
+      secret: fc.constantFrom(...secrets),
+      words: fc.uniqueArray(fc.constantFrom(...playable), { minLength: 1, maxLength: 15 }),
+      solved: fc.boolean(),
+    })
+    .map(({ secret, words, solved }) => {
+      const misses = words.filter((w) => w !== secret).slice(0, solved ? 14 : 15);
+      return { secret, words: solved ? [...misses, secret] : misses };
+    })
+    .filter(({ words }) => words.length > 0);
+}
+
+/** Small random lists, rich in anagrams, with a game on them and a word outside them. */
+const smallListsAndGame = fc
+  .record({
+    secrets: fc.shuffledSubarray([...SECRET_WORDS], { minLength: 2, maxLength: 80 }),
+    anagrams: fc.shuffledSubarray(SECRETS_WITH_ANAGRAMS, { maxLength: 30 }),
+    guesses: fc.shuffledSubarray([...GUESS_WORDS], { maxLength: 80 }),
+    foreign: fc.constantFrom(...GUESS_WORDS),
+  })
+  .chain(({ secrets, anagrams, guesses, foreign }) => {
+    const lists = { secrets: [...new Set([...secrets, ...anagrams])], guesses };
+    // A word the lists do not hold may still be among a game's guesses (lists change).
+    return gameOn(lists.secrets, [...guesses, foreign]).map((game) => ({ lists, game }));
+  });
+
+describe('the analysis by definition', () => {
+  const lists = { secrets: ['crane', 'notes', 'onset', 'plumb', 'stone'], guesses: ['jiffy'] };
+
+  it('rules out the guessed word on a 5 that did not win, but not its anagrams', () => {
+    const steps = analyseGameByDefinition(lists, 'notes', ['jiffy', 'stone', 'onset', 'notes']);
+    expect(steps.map((s) => [s.word, s.matches, s.candidatesLeft])).toEqual([
+      ['jiffy', 0, 5],
+      ['stone', 5, 2],
+      ['onset', 5, 1],
+      ['notes', 5, 1],
+    ]);
+  });
+
+  it('prefers, of equally good guesses, one that may be the secret, then the first', () => {
+    // Of {notes, onset}, either one wins or leaves the other: 1 on average; stone leaves both.
+    expect(bestGuessAmong(['onset', 'notes', 'stone'], ['notes', 'onset'])).toEqual({
+      word: 'notes',
+      expected: 1,
+    });
+    expect(expectedCandidatesLeft('stone', ['notes', 'onset'])).toBe(2);
+    // One candidate left: the best guess is that word, not the dictionary's first.
+    expect(bestGuessAmong(['aback', 'plumb'], ['plumb'])).toEqual({ word: 'plumb', expected: 1 });
+  });
+});
+
+describe('GameAnalyser, the fast analysis', () => {
+  it('equals the analysis by definition on random lists and games', () => {
+    fc.assert(
+      fc.property(smallListsAndGame, ({ lists, game }) => {
+        const fast = new GameAnalyser(lists.secrets, lists.guesses).analyse(
+          game.secret,
+          game.words,
+        );
+        expect(fast).toEqual(analyseGameByDefinition(lists, game.secret, game.words));
+      }),
+      { numRuns: 40 },
+    );
+  }, 120_000);
+
+  it('equals it on the hand example, where a guess rules nothing out', () => {
+    const lists = { secrets: ['crane', 'notes', 'onset', 'plumb', 'stone'], guesses: ['jiffy'] };
+    const words = ['crane', 'jiffy', 'stone', 'notes'];
+    expect(new GameAnalyser(lists.secrets, lists.guesses).analyse('notes', words)).toEqual(
+      analyseGameByDefinition(lists, 'notes', words),
+    );
+  });
+
+  it('finds the first step of the game lists as the definition does, all 1,350 secrets', () => {
+    // The largest candidate set there is, where the packed counts are fullest. The guesses
+    // are the secrets alone so that the definition's 1.8 million comparisons stay quick.
+    const expected = bestGuessAmong(SECRET_WORDS, SECRET_WORDS);
+    const analyser = new GameAnalyser(SECRET_WORDS, []);
+    const [first] = analyser.analyse('stone', ['crane']);
+    expect({ word: first!.bestGuess, expected: first!.bestExpected }).toEqual(expected);
+    // The cached first step is the same for every game.
+    const [again] = analyser.analyse('ghost', ['jiffy']);
+    expect(again).toMatchObject({ bestGuess: expected.word, bestExpected: expected.expected });
+  }, 60_000);
+
+  it('refuses what it cannot analyse', () => {
+    expect(() => new GameAnalyser([], [])).toThrow(RangeError);
+    expect(() => new GameAnalyser(['stone', 'stone'], [])).toThrow(/twice/);
+    expect(() => new GameAnalyser(['Stone'], [])).toThrow(/5-letter/);
+    const tooMany = Array.from({ length: 4096 }, (_, i) =>
+      [0, 1, 2, 3, 4].map((d) => String.fromCharCode(97 + (Math.floor(i / 26 ** d) % 26))).join(''),
+    );
+    expect(() => new GameAnalyser(tooMany, [])).toThrow(/4095/);
+    const analyser = new GameAnalyser(['notes', 'stone'], []);
+    expect(() => analyser.analyse('crane', ['stone'])).toThrow(/not in the secret list/);
+    expect(() => analyser.analyse('notes', ['giveup'])).toThrow(/5-letter/);
+  });
+});
+
+describe('analyseGame on the game lists (properties)', () => {
+  const realGame = gameOn(SECRET_WORDS, GUESS_WORDS);
+
+  /** The candidates before each step and after the last, by definition. */
+  function candidatesBeforeEach(secret: string, words: readonly string[]): string[][] {
+    const observations = words.map((w) => observe(w, secret));
+    return [0, ...words.map((_, i) => i + 1)].map((k) =>
+      candidatesAfter(SECRET_WORDS, observations.slice(0, k)),
+    );
+  }
+
+  it('counts the candidates by definition: never more, always the secret, 1 once solved', () => {
+    fc.assert(
+      fc.property(realGame, ({ secret, words }) => {
+        const steps: AnalysisStep[] = analyseGame(secret, words);
+        const candidates = candidatesBeforeEach(secret, words);
+        expect(steps.map((s) => s.word)).toEqual(words);
+        steps.forEach((step, i) => {
+          const after = candidates[i + 1]!;
+          expect(step.matches).toBe(observe(step.word, secret).matches);
+          expect(step.candidatesLeft).toBe(after.length);
+          expect(after).toContain(secret);
+          expect(step.candidatesLeft).toBeLessThanOrEqual(candidates[i]!.length);
+        });
+        if (words.at(-1) === secret) expect(steps.at(-1)!.candidatesLeft).toBe(1);
+      }),
+      { numRuns: 50 },
+    );
+  }, 60_000);
+
+  it("gives a best guess never worse in expectation than the player's own", () => {
+    fc.assert(
+      fc.property(realGame, ({ secret, words }) => {
+        const steps = analyseGame(secret, words);
+        const candidates = candidatesBeforeEach(secret, words);
+        steps.forEach((step, i) => {
+          const before = candidates[i]!;
+          expect(step.bestExpected).toBe(expectedCandidatesLeft(step.bestGuess, before));
+          expect(step.bestExpected).toBeLessThanOrEqual(expectedCandidatesLeft(step.word, before));
+          expect(step.bestExpected).toBeGreaterThanOrEqual(1);
+        });
+      }),
+      { numRuns: 50 },
+    );
+  }, 60_000);
+});
