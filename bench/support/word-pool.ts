@@ -3,7 +3,7 @@ import { isValidGuessWord } from '@jotto/shared/word-lists';
 import guessWordsJson from '../../shared/data/guess-words.json' with { type: 'json' };
 
 /** A small seeded generator, so that the word plan is the same from run to run. */
-function mulberry32(seed: number): () => number {
+export function mulberry32(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
