@@ -69,6 +69,8 @@ export interface AppConfig {
     loginAccount: number;
     /** That window, in seconds (short and fixed: see auth/login-throttle.ts). */
     loginAccountWindowSeconds: number;
+    /** Post-game analyses per address per minute (the route is CPU-bound). */
+    analysis: number;
   };
   /** Seconds between leaderboard recomputations, once per cluster (decisions §3: 300). */
   leaderboardRefreshSeconds: number;
@@ -360,6 +362,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       guestGames: integer('RATE_LIMIT_GUEST_GAMES', 10, 1, 1_000_000),
       loginAccount: integer('RATE_LIMIT_LOGIN_ACCOUNT', 10, 1, 1_000_000),
       loginAccountWindowSeconds: integer('RATE_LIMIT_ACCOUNT_WINDOW', 900, 1, 86_400),
+      analysis: integer('RATE_LIMIT_ANALYSIS', 30, 1, 1_000_000),
     },
     leaderboardRefreshSeconds: integer('LEADERBOARD_REFRESH_SECONDS', 300, 5, 86_400),
     socialSignIn: {

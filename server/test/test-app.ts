@@ -24,6 +24,7 @@ const BASE_ENV: Record<string, string> = {
   RATE_LIMIT_PLAY: '100000',
   RATE_LIMIT_GUEST_GAMES: '100000',
   RATE_LIMIT_LOGIN_ACCOUNT: '100000',
+  RATE_LIMIT_ANALYSIS: '100000',
 };
 
 /** Boots the real app on a fresh database of the given kind. */

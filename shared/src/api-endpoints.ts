@@ -24,6 +24,7 @@ import {
 import {
   ClearResponse,
   CountsResponse,
+  GameAnalysisResponse,
   GameDetailResponse,
   GameIdParams,
   GamesListBody,
@@ -104,6 +105,12 @@ export const API_ENDPOINTS = {
     params: GameIdParams,
     body: UpdateMarkBody,
     response: UpdateMarkResponse,
+  },
+  analysis: {
+    ...API_PATHS.analysis,
+    tag: 'games',
+    params: GameIdParams,
+    response: GameAnalysisResponse,
   },
 
   challengesList: {

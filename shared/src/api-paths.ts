@@ -25,6 +25,8 @@ export const API_PATHS = {
   counts: { method: 'GET', path: '/game/:id/counts' },
   clearMarks: { method: 'GET', path: '/game/:id/clear', changesState: true },
   updateMark: { method: 'POST', path: '/game/:id/update' },
+  /** The post-game analysis of a finished game (issue 15). */
+  analysis: { method: 'GET', path: '/game/:id/analysis' },
 
   challengesList: { method: 'POST', path: '/challenges' },
   newChallenge: { method: 'POST', path: '/challenges/new' },

@@ -168,3 +168,36 @@ export type UpdateMarkBody = Static<typeof UpdateMarkBody>;
 
 export const UpdateMarkResponse = okWith({ alphabet: Alphabet });
 export type UpdateMarkResponse = Static<typeof UpdateMarkResponse>;
+
+/**
+ * One guess of a finished game in the post-game analysis; `game-analysis.ts` defines the
+ * candidates and the best guess.
+ */
+export const AnalysisStepEntry = Type.Object({
+  /** The word guessed. */
+  word: Type.String(),
+  /** Its match count with the secret. */
+  matches: Type.Integer(),
+  /** Secrets still consistent with every answer so far, this one included (1 once solved). */
+  candidatesLeft: Type.Integer(),
+  /** The guess that would have left the fewest candidates in expectation before this one. */
+  bestGuess: Type.String(),
+  /** How many candidates `bestGuess` would have left, on average (at least 1). */
+  bestExpected: Type.Number(),
+});
+export type AnalysisStepEntry = Static<typeof AnalysisStepEntry>;
+
+/**
+ * `GET /game/:id/analysis`: only for a player whose own game has ended (409 before, 404 for
+ * anyone else); the opponent's steps only once the opponent has finished too.
+ */
+export const GameAnalysisResponse = okWith({
+  id: Type.Integer(),
+  /** Secrets possible before the first guess: every word of the secret list. */
+  candidatesAtStart: Type.Integer(),
+  /** My guesses, in the order played. */
+  steps: Type.Array(AnalysisStepEntry),
+  /** Versus: the opponent's guesses in the order played, once they have finished too. */
+  opponentSteps: Type.Optional(Type.Array(AnalysisStepEntry)),
+});
+export type GameAnalysisResponse = Static<typeof GameAnalysisResponse>;

@@ -23,7 +23,7 @@ function guessViewer(request: FastifyRequest): Viewer {
   return viewer;
 }
 
-/** The game routes of spec §7: lists, new game, board, guesses, counts and marks. */
+/** The game routes of spec §7 (lists, new game, board, guesses, counts, marks) and the analysis. */
 export const gameRoutes: FastifyPluginAsyncTypebox<{
   games: GameService;
   config: AppConfig;
@@ -80,6 +80,15 @@ export const gameRoutes: FastifyPluginAsyncTypebox<{
   app.route({
     ...endpointRoute(API_ENDPOINTS.counts),
     handler: async (request) => games.counts(existingGameViewer(request), request.params.id),
+  });
+
+  app.route({
+    // CPU-bound on a cache miss (a few ms per analysis, about 150 ms for a node's first), so
+    // limited per client address like the guesses that make a game worth analysing.
+    ...endpointRoute(API_ENDPOINTS.analysis, {
+      rateLimit: perMinute(config.rateLimits.analysis),
+    }),
+    handler: async (request) => games.analysis(existingGameViewer(request), request.params.id),
   });
 
   app.route({

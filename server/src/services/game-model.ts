@@ -17,6 +17,7 @@ export const GAME_ERRORS = {
   notVersus: 'This is not a versus game',
   guestsCannotSave: 'You must be logged in to save games',
   guestsCannotMark: 'You must be logged in to save the board',
+  analysisBeforeEnd: 'The analysis is shown once your game has ended',
 } as const;
 
 /** What a guess changed, for the route's answer and for the opponent's real-time event. */

@@ -4,6 +4,7 @@ import type {
   Alphabet,
   ClearResponse,
   CountsResponse,
+  GameAnalysisResponse,
   GameDetailResponse,
   GameListItem,
   GuessEntry,
@@ -20,7 +21,7 @@ import {
   type VersusOutcome,
 } from '@jotto/shared/game-rules';
 import { describeTimeAgo } from '@jotto/shared/time-ago';
-import { isValidGuessWord, pickSecretWord } from '@jotto/shared/word-lists';
+import { isValidGuessWord, pickSecretWord, SECRET_WORDS } from '@jotto/shared/word-lists';
 import { type Database, type PreparedRawRunner, type Transaction } from '../db/database.ts';
 import {
   gamePlayers,
@@ -32,6 +33,7 @@ import {
   users,
 } from '../db/schema.ts';
 import { badRequest, conflict, notFound, unauthorized } from '../errors.ts';
+import { FinishedGameAnalyses } from './finished-game-analyses.ts';
 import {
   countsFor,
   GAME_ERRORS,
@@ -86,6 +88,7 @@ export interface GameServiceOptions {
  */
 export class GameService {
   private readonly ongoingGuesses: OngoingGuessRecorder;
+  private readonly analyses = new FinishedGameAnalyses();
 
   constructor(
     private readonly db: Database,
@@ -351,6 +354,32 @@ export class GameService {
     const opponent = game.mode === 'versus' ? await this.opponentOf(this.db, me) : null;
     if (!opponent) throw badRequest(GAME_ERRORS.notVersus);
     return countsFor(gameId, game.eventSeq, me, opponent.player);
+  }
+
+  /**
+   * `GET /game/:id/analysis`: the post-game analysis, for a player whose own game has ended
+   * (before that it would give the secret away: 409), and the opponent's once they have
+   * finished too, so it never shows a player more than their finished game already does.
+   */
+  async analysis(viewer: Viewer, gameId: number): Promise<GameAnalysisResponse> {
+    const { player: me, game } = await this.playerOf(this.db, viewer, gameId);
+    if (!isFinished(me)) throw conflict(GAME_ERRORS.analysisBeforeEnd);
+    const opponent = game.mode === 'versus' ? await this.opponentOf(this.db, me) : null;
+    const stepsOf = (player: PlayerRow) =>
+      this.analyses.of(player.id, game.secret, async () =>
+        (await this.guessList(player.id)).reverse().map((guess) => guess.word),
+      );
+    const [steps, opponentSteps] = await Promise.all([
+      stepsOf(me),
+      opponent && isFinished(opponent.player) ? stepsOf(opponent.player) : null,
+    ]);
+    return {
+      result: 'ok',
+      id: gameId,
+      candidatesAtStart: SECRET_WORDS.length,
+      steps,
+      ...(opponentSteps ? { opponentSteps } : {}),
+    };
   }
 
   /** `POST /game/:id/update`: sets or removes one letter's mark (signed-in players only). */
