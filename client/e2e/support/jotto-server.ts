@@ -34,6 +34,8 @@ export async function startJottoServer(env: Record<string, string> = {}): Promis
       // Every test registers its own players from 127.0.0.1.
       RATE_LIMIT_REGISTER: '1000',
       RATE_LIMIT_LOGIN: '1000',
+      // Every finished game on screen asks for its analysis, all from 127.0.0.1.
+      RATE_LIMIT_ANALYSIS: '1000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

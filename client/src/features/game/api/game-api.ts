@@ -8,6 +8,13 @@ export const gameKeys = {
   counts: (gameId: number) => ['game', gameId, 'counts'] as const,
   /** The key of the mark saves of a game (a mutation key, not a query). */
   markSaves: (gameId: number) => ['game', gameId, 'mark-saves'] as const,
+  /**
+   * The analysis, by whether the versus opponent had finished when it was asked for: their
+   * steps come only then, so the opponent's end is a new query. Not under ['game', id], so
+   * that refreshing the board never refetches an analysis that cannot change.
+   */
+  analysis: (gameId: number, opponentFinished: boolean) =>
+    ['game-analysis', gameId, { opponentFinished }] as const,
   rematchInfo: (challengeId: number) => ['challenge-info', challengeId] as const,
   incomingChallenges: ['challenges', 'in'] as const,
 };
@@ -18,6 +25,18 @@ export const gameQuery = (gameId: number) =>
     queryKey: gameKeys.detail(gameId),
     queryFn: () => callEndpoint('game', { params: { id: gameId } }),
     // A game that cannot be loaded has expired or is not ours: say so at once (spec §8).
+    retry: false,
+  });
+
+/**
+ * `GET /game/:id/analysis`, for a finished game. A finished player's analysis never changes,
+ * so it is never stale; a refusal (rate limit, say) is shown, not retried at once.
+ */
+export const analysisQuery = (gameId: number, opponentFinished: boolean) =>
+  queryOptions({
+    queryKey: gameKeys.analysis(gameId, opponentFinished),
+    queryFn: () => callEndpoint('analysis', { params: { id: gameId } }),
+    staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });
 

@@ -22,6 +22,7 @@ import { useIncomingRematch, useRematch } from '../hooks/use-rematch.ts';
 import { AlphabetBoard } from './alphabet-board.tsx';
 import { GuessForm } from './guess-form.tsx';
 import { GuessList } from './guess-list.tsx';
+import { LazyGameAnalysis } from './lazy-game-analysis.tsx';
 import { LastGuess } from './last-guess.tsx';
 import { OptionsMenu } from './options-menu.tsx';
 import { END_TEXT, ResultsDialog } from './results-dialog.tsx';
@@ -130,6 +131,11 @@ function Board({
           onGiveUp={() => void giveUp()}
         />
       </div>
+      {game.finished && (
+        <div className={styles.analysis}>
+          <LazyGameAnalysis game={game} myName={username} headingLevel={2} />
+        </div>
+      )}
       <p className="visually-hidden" aria-live="polite" aria-atomic="true">
         {end ? END_TEXT[end] : waiting ? 'Waiting...' : announcement}
       </p>

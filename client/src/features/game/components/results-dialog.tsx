@@ -4,6 +4,7 @@ import { Dialog } from '../../../components/dialog.tsx';
 import { LetterTiles } from '../../../components/letter-tiles.tsx';
 import type { GameDetail, GameEnd } from '../game-state.ts';
 import type { RematchState } from '../hooks/use-rematch.ts';
+import { LazyGameAnalysis } from './lazy-game-analysis.tsx';
 import { ShareLinks } from './share-links.tsx';
 import styles from './results-dialog.module.css';
 
@@ -33,7 +34,7 @@ export interface RematchControls {
 /**
  * The results overlay (spec §2, ui.md): the end, the target in tiles, both players' guesses
  * and counts side by side, both scores, the share links, and 'Play again!' (solo) or 'Rematch!'
- * (versus) as the main action.
+ * (versus) as the main action; then the post-game analysis (issue 15).
  */
 export function ResultsDialog({
   open,
@@ -115,6 +116,8 @@ export function ResultsDialog({
           {game.enemyName} wants a rematch!
         </p>
       )}
+      {/* Last, so the main action stays in view without scrolling. */}
+      <LazyGameAnalysis game={game} myName={myName} headingLevel={3} />
     </Dialog>
   );
 }
