@@ -29,18 +29,21 @@ describe('AnalysisTable', () => {
     ).toEqual(['#', 'Guess', 'Matches', 'Words left', 'Best guess then']);
     expect(rows.map(cells)).toEqual([
       ['1', 'crane', '1', '500', 'eared ≈ 364.2 left'],
-      ['2', 'pious ★ cut the most (÷10)', '2', '50', 'tolan ≈ 80.5 left'],
+      ['2', 'pious ★cut the most', '2', '50', 'tolan ≈ 80.5 left'],
       ['3', 'light', '3', '20', 'ghost ≈ 6 left'],
     ]);
   });
 
-  it('marks the guess that cut the most in words, not by colour alone', () => {
+  it('marks the guess that cut the most by a star it explains, not by colour alone', () => {
     // 1,350 → 500 removed the most words, but 500 → 50 divided them by the most (÷10).
     render(<AnalysisTable start={1350} series={series} />);
-    const marked = screen.getAllByText(/cut the most/);
-    expect(marked).toHaveLength(1);
-    const row = marked[0]!.closest('tr')!;
-    expect(row.hasAttribute('data-cut-most')).toBe(true);
-    expect(within(row).getByText('pious')).toBeTruthy();
+    const rows = screen.getAllByRole('row').filter((row) => row.hasAttribute('data-cut-most'));
+    expect(rows).toHaveLength(1);
+    expect(within(rows[0]!).getByText('pious')).toBeTruthy();
+    expect(within(rows[0]!).getByText('★')).toBeTruthy();
+    expect(within(rows[0]!).getByText('cut the most').className).toBe('visually-hidden');
+    expect(
+      screen.getByText('Cut the most: guess 2 divided the words still possible by 10.'),
+    ).toBeTruthy();
   });
 });

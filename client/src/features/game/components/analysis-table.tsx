@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import {
   type AnalysisSeries,
   cutFactor,
@@ -10,14 +11,19 @@ import styles from './analysis-table.module.css';
 /**
  * One player's guesses under the chart: each word with its matches, the words still possible
  * after it, and the best guess at that point with the words it would have left on average.
- * The guess that cut the most is marked in words (and bold, and tinted), not by colour alone.
+ * The guess that cut the most is marked by a star explained under the table (and in words for
+ * screen readers), bold and tinted: not by colour alone.
  */
 export function AnalysisTable({ start, series }: { start: number; series: AnalysisSeries }) {
   const cut = cutMostIndex(start, series.steps);
+  const captionId = useId();
   return (
-    <div className={styles.scroller}>
+    // Scrolls sideways on the narrowest screens; focusable so that keyboards can scroll it too.
+    <div className={styles.scroller} role="region" aria-labelledby={captionId} tabIndex={0}>
       <table className={styles.table} data-series={series.kind}>
-        <caption className={styles.caption}>{series.name}: guess by guess</caption>
+        <caption id={captionId} className={styles.caption}>
+          {series.name}: guess by guess
+        </caption>
         <thead>
           <tr>
             <th scope="col" className={styles.number}>
@@ -48,10 +54,10 @@ export function AnalysisTable({ start, series }: { start: number; series: Analys
                 {index === cut && (
                   <>
                     {' '}
-                    <span className={styles.badge}>
-                      <span aria-hidden="true">★ </span>cut the most (÷
-                      {formatAverage(cutFactor(start, series.steps, index))})
+                    <span className={styles.star} aria-hidden="true">
+                      ★
                     </span>
+                    <span className="visually-hidden">cut the most</span>
                   </>
                 )}
               </td>
@@ -67,6 +73,14 @@ export function AnalysisTable({ start, series }: { start: number; series: Analys
           ))}
         </tbody>
       </table>
+      {cut !== null && (
+        <p className={styles.legend}>
+          <span aria-hidden="true">★ </span>
+          {`Cut the most: guess ${cut + 1} divided the words still possible by ${formatAverage(
+            cutFactor(start, series.steps, cut),
+          )}.`}
+        </p>
+      )}
     </div>
   );
 }
