@@ -56,9 +56,10 @@ export async function newPlayer(
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('requestfailed', (request) => {
     const reason = request.failure()?.errorText ?? '';
-    // A Socket.IO long-poll in flight when the page navigates is cut off by the browser
-    // (net::ERR_ABORTED): the browser's doing, not a failure of the app.
-    if (request.url().includes('/api/socket.io/') && reason === 'net::ERR_ABORTED') return;
+    // A request still in flight when the page navigates (a Socket.IO long-poll, a list being
+    // fetched, the favicon) is cancelled by the browser (net::ERR_ABORTED): the browser's
+    // doing, not a failure of the app. A request the app sees fail answers with a status.
+    if (reason === 'net::ERR_ABORTED') return;
     failedRequests.push(`failed ${request.method()} ${request.url()} ${reason}`);
   });
   page.on('response', (response) => {
