@@ -13,7 +13,7 @@
 // performance.timeOrigin + now() (one machine, one clock). Knobs: BENCH_SECONDS, BENCH_NODES
 // (comma-separated node counts).
 import os from 'node:os';
-import { SESSION_COOKIE } from '../server/src/plugins/session-plugin.ts';
+import { SESSION_COOKIE } from '../server/src/sessions/session-plugin.ts';
 import { freePort, ScratchRedis } from '../server/test/cluster-harness.ts';
 import { type ClientSocket, connected, openSocket } from '../server/test/socket-client.ts';
 import postgres from 'postgres';

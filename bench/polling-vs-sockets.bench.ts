@@ -14,7 +14,7 @@
 import http from 'node:http';
 import os from 'node:os';
 import { planGameWords } from './support/word-pool.ts';
-import { SESSION_COOKIE } from '../server/src/plugins/session-plugin.ts';
+import { SESSION_COOKIE } from '../server/src/sessions/session-plugin.ts';
 import { freePort, ScratchRedis } from '../server/test/cluster-harness.ts';
 import { type ClientSocket, connected, openSocket } from '../server/test/socket-client.ts';
 import {

@@ -31,7 +31,7 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import type { GameCountsEvent } from '@jotto/shared/realtime-events';
 import { planGameWords } from './support/word-pool.ts';
-import { SESSION_COOKIE } from '../server/src/plugins/session-plugin.ts';
+import { SESSION_COOKIE } from '../server/src/sessions/session-plugin.ts';
 import { freePort, HttpAgent, ScratchRedis, ServerNode } from '../server/test/cluster-harness.ts';
 import { type ClientSocket, connected, openSocket } from '../server/test/socket-client.ts';
 import type { Cleanup } from './support/harness.ts';

@@ -6,9 +6,9 @@
 import { readFile } from 'node:fs/promises';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHALLENGE_ERRORS } from '../server/src/services/challenge-service.ts';
+import { CHALLENGE_ERRORS } from '../server/src/challenges/challenge-service.ts';
 import { GAME_MESSAGES } from '@jotto/shared/game-rules';
-import { SESSION_COOKIE } from '../server/src/plugins/session-plugin.ts';
+import { SESSION_COOKIE } from '../server/src/sessions/session-plugin.ts';
 import type { ScenarioFigures } from './reliability-reporter.ts';
 import {
   BrowserHttp,

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@jotto/shared/realtime-events';
 import { CLIENT_REQUEST_HEADER, CLIENT_REQUEST_HEADER_VALUE } from '@jotto/shared/request-headers';
-import { SESSION_COOKIE } from '../../server/src/plugins/session-plugin.ts';
+import { SESSION_COOKIE } from '../../server/src/sessions/session-plugin.ts';
 
 export type Json = Record<string, unknown>;
 

@@ -7,8 +7,8 @@ import type { ErrorResponse } from '@jotto/shared/api-envelope';
 import { CLIENT_REQUEST_HEADER } from '@jotto/shared/request-headers';
 import type { AppConfig } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
-import { ExpiredDataPurgeJob } from './jobs/expired-data-purge-job.ts';
-import { LeaderboardRefreshJob } from './jobs/leaderboard-refresh-job.ts';
+import { ExpiredDataPurgeJob } from './sessions/expired-data-purge-job.ts';
+import { LeaderboardRefreshJob } from './leaderboards/leaderboard-refresh-job.ts';
 import { clientStaticPlugin } from './plugins/client-static-plugin.ts';
 import { crossSiteGuardPlugin } from './plugins/cross-site-guard-plugin.ts';
 import { databasePlugin } from './plugins/database-plugin.ts';
@@ -16,26 +16,27 @@ import { errorHandlerPlugin } from './plugins/error-handler-plugin.ts';
 import { metricsPlugin } from './plugins/metrics-plugin.ts';
 import { openApiPlugin } from './plugins/openapi-plugin.ts';
 import { rateLimitPlugin } from './plugins/rate-limit-plugin.ts';
-import { realtimePlugin } from './plugins/realtime-plugin.ts';
+import { realtimePlugin } from './realtime/realtime-plugin.ts';
 import { redisPlugin } from './plugins/redis-plugin.ts';
 import { securityHeadersPlugin } from './plugins/security-headers-plugin.ts';
-import { sessionPlugin } from './plugins/session-plugin.ts';
-import { accountRoutes } from './routes/account-routes.ts';
-import { challengeRoutes } from './routes/challenge-routes.ts';
-import { friendRoutes } from './routes/friend-routes.ts';
-import { gameRoutes } from './routes/game-routes.ts';
-import { leaderboardRoutes } from './routes/leaderboard-routes.ts';
-import { opsRoutes } from './routes/ops-routes.ts';
-import { socialAuthRoutes } from './routes/social-auth-routes.ts';
-import { AccountService } from './services/account-service.ts';
+import { sessionPlugin } from './sessions/session-plugin.ts';
+import { accountRoutes } from './accounts/account-routes.ts';
+import { challengeRoutes } from './challenges/challenge-routes.ts';
+import { friendRoutes } from './friends/friend-routes.ts';
+import { profileRoutes } from './friends/profile-routes.ts';
+import { gameRoutes } from './games/game-routes.ts';
+import { leaderboardRoutes } from './leaderboards/leaderboard-routes.ts';
+import { opsRoutes } from './ops/ops-routes.ts';
+import { socialAuthRoutes } from './accounts/social-auth-routes.ts';
+import { AccountService } from './accounts/account-service.ts';
 import { Notifier } from './realtime/notifier.ts';
 import { createFirebaseTransport, PushSender, type PushTransport } from './realtime/push-sender.ts';
-import { ChallengeService } from './services/challenge-service.ts';
-import { FriendService } from './services/friend-service.ts';
-import { GameService } from './services/game-service.ts';
-import { LeaderboardService } from './services/leaderboard-service.ts';
-import { ProfileService } from './services/profile-service.ts';
-import { createMailer } from './services/mailer.ts';
+import { ChallengeService } from './challenges/challenge-service.ts';
+import { FriendService } from './friends/friend-service.ts';
+import { GameService } from './games/game-service.ts';
+import { LeaderboardService } from './leaderboards/leaderboard-service.ts';
+import { ProfileService } from './friends/profile-service.ts';
+import { createMailer } from './lib/mailer.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -215,7 +216,8 @@ export async function buildApp(
   await app.register(challengeRoutes, { prefix: config.apiPrefix, challenges });
   const friends = new FriendService(app.db, notifier);
   const profiles = new ProfileService(app.db, friends);
-  await app.register(friendRoutes, { prefix: config.apiPrefix, friends, profiles, config });
+  await app.register(friendRoutes, { prefix: config.apiPrefix, friends });
+  await app.register(profileRoutes, { prefix: config.apiPrefix, profiles, config });
   await app.register(gameRoutes, {
     prefix: config.apiPrefix,
     games,

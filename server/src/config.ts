@@ -5,7 +5,7 @@ import {
   OAUTH_PROVIDERS,
   type OAuthProvider,
   STEAM_OPENID_URL,
-} from './auth/providers.ts';
+} from './accounts/providers.ts';
 
 /**
  * The one place that reads the environment. Everything else receives an AppConfig.

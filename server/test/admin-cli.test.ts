@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../src/db/database.ts';
 import { games, pointAwards, users } from '../src/db/schema.ts';
-import { LeaderboardService } from '../src/services/leaderboard-service.ts';
+import { LeaderboardService } from '../src/leaderboards/leaderboard-service.ts';
 import { createScratchPostgresDatabase } from './test-environment.ts';
 
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');

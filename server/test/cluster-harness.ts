@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { CLIENT_REQUEST_HEADER, CLIENT_REQUEST_HEADER_VALUE } from '@jotto/shared/request-headers';
-import { SESSION_COOKIE } from '../src/plugins/session-plugin.ts';
+import { SESSION_COOKIE } from '../src/sessions/session-plugin.ts';
 
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
 

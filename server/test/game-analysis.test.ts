@@ -10,7 +10,7 @@ import type {
 } from '@jotto/shared/game-schemas';
 import { isValidGuessWord, SECRET_WORDS } from '@jotto/shared/word-lists';
 import { gamePlayers, games, guesses, users } from '../src/db/schema.ts';
-import { GAME_ERRORS } from '../src/services/game-model.ts';
+import { GAME_ERRORS } from '../src/games/game-model.ts';
 import { newUsername, registerUser, startTestApp, type TestApp, TestAgent } from './test-app.ts';
 import { DATABASE_KINDS, uniqueClientAddress } from './test-environment.ts';
 

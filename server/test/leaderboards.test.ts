@@ -6,8 +6,11 @@ import type { LeaderboardResponse } from '@jotto/shared/leaderboard-schemas';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import type { Database } from '../src/db/database.ts';
 import { games, leaderboardSnapshots, pointAwards, users } from '../src/db/schema.ts';
-import { LeaderboardRefreshJob } from '../src/jobs/leaderboard-refresh-job.ts';
-import { LEADERBOARD_LOCK_KEY, type RefreshOutcome } from '../src/services/leaderboard-service.ts';
+import { LeaderboardRefreshJob } from '../src/leaderboards/leaderboard-refresh-job.ts';
+import {
+  LEADERBOARD_LOCK_KEY,
+  type RefreshOutcome,
+} from '../src/leaderboards/leaderboard-service.ts';
 import { registerUser, startTestApp, type TestApp, TestAgent } from './test-app.ts';
 import { DATABASE_KINDS } from './test-environment.ts';
 

@@ -4,7 +4,7 @@ import { countMatches, GAME_MESSAGES } from '@jotto/shared/game-rules';
 import type { PlayResponse } from '@jotto/shared/game-schemas';
 import { SECRET_WORDS } from '@jotto/shared/word-lists';
 import { gamePlayers, games, sessions, users } from '../src/db/schema.ts';
-import { SESSION_COOKIE } from '../src/plugins/session-plugin.ts';
+import { SESSION_COOKIE } from '../src/sessions/session-plugin.ts';
 import { registerUser, startTestApp, type TestApp, TestAgent } from './test-app.ts';
 import { DATABASE_KINDS } from './test-environment.ts';
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { pushTokens, users } from '../src/db/schema.ts';
-import { SESSION_COOKIE } from '../src/plugins/session-plugin.ts';
+import { SESSION_COOKIE } from '../src/sessions/session-plugin.ts';
 import type { PushTransport } from '../src/realtime/push-sender.ts';
 import {
   connected,

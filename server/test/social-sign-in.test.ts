@@ -10,13 +10,13 @@ import {
 } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { socialSignInErrorMessage } from '@jotto/shared/social-sign-in';
-import { MemoryOneTimeStore } from '../src/auth/one-time-store.ts';
-import { newSignInState, STATE_TTL_MS, stateProblem } from '../src/auth/sign-in-state.ts';
-import { SocialSignInError } from '../src/auth/sign-in-error.ts';
-import { verifySteamAssertion } from '../src/auth/steam-openid.ts';
+import { MemoryOneTimeStore } from '../src/accounts/one-time-store.ts';
+import { newSignInState, STATE_TTL_MS, stateProblem } from '../src/accounts/sign-in-state.ts';
+import { SocialSignInError } from '../src/accounts/sign-in-error.ts';
+import { verifySteamAssertion } from '../src/accounts/steam-openid.ts';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { sessions, socialAccounts, users } from '../src/db/schema.ts';
-import { SESSION_COOKIE } from '../src/plugins/session-plugin.ts';
+import { SESSION_COOKIE } from '../src/sessions/session-plugin.ts';
 import { LocalSteamOpenId } from './local-steam-openid.ts';
 import {
   type AgentResponse,

@@ -1,6 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@jotto/shared/realtime-events';
-import { SESSION_COOKIE } from '../src/plugins/session-plugin.ts';
+import { SESSION_COOKIE } from '../src/sessions/session-plugin.ts';
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 type EventName = keyof ServerToClientEvents;

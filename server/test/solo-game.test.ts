@@ -14,7 +14,7 @@ import type {
 } from '@jotto/shared/game-schemas';
 import { isValidGuessWord, SECRET_WORDS } from '@jotto/shared/word-lists';
 import { gamePlayers, games, guesses, pointAwards, sessions, users } from '../src/db/schema.ts';
-import { SESSION_COOKIE } from '../src/plugins/session-plugin.ts';
+import { SESSION_COOKIE } from '../src/sessions/session-plugin.ts';
 import { solveGame, solveOffline } from './game-solver.ts';
 import { newUsername, registerUser, startTestApp, type TestApp, TestAgent } from './test-app.ts';
 import { DATABASE_KINDS } from './test-environment.ts';

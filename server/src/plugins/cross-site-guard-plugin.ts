@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.ts';
 import { forbidden } from '../errors.ts';
-import { mayChangeState } from '../services/origin-policy.ts';
+import { mayChangeState } from './origin-policy.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

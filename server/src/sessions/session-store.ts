@@ -2,7 +2,7 @@ import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../db/database.ts';
 import { sessions, users } from '../db/schema.ts';
-import { hashToken, newOpaqueToken } from './secret-hashing.ts';
+import { hashToken, newOpaqueToken } from '../lib/secret-hashing.ts';
 
 export const USER_SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** A guest's session, and with it the guest's game, lives 24 hours (decisions §3). */

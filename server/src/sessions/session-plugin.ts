@@ -3,8 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.ts';
 import { forbidden, unauthorized } from '../errors.ts';
-import type { Viewer } from '../services/game-model.ts';
-import { type SessionIdentity, SessionStore } from '../services/session-store.ts';
+import type { Viewer } from '../games/game-model.ts';
+import { type SessionIdentity, SessionStore } from './session-store.ts';
 
 export const SESSION_COOKIE = 'jotto_session';
 

@@ -8,10 +8,10 @@ import type { Database, Transaction } from '../db/database.ts';
 import { violatedUniqueConstraint } from '../db/database-errors.ts';
 import { gamePlayers, pushTokens, users } from '../db/schema.ts';
 import { badRequest, conflict, notFound, unauthorized } from '../errors.ts';
-import type { Mailer } from './mailer.ts';
-import { hashPassword, verifyPassword } from './password-hashing.ts';
-import type { SessionIdentity, SessionStore } from './session-store.ts';
-import { hashToken, newOpaqueToken } from './secret-hashing.ts';
+import type { Mailer } from '../lib/mailer.ts';
+import { hashPassword, verifyPassword } from '../lib/password-hashing.ts';
+import type { SessionIdentity, SessionStore } from '../sessions/session-store.ts';
+import { hashToken, newOpaqueToken } from '../lib/secret-hashing.ts';
 
 export const ACCOUNT_ERRORS = {
   usernameTaken: 'That username is taken',

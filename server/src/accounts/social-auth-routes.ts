@@ -6,16 +6,16 @@ import {
   type SocialProvider,
   type SocialSignInErrorCode,
 } from '@jotto/shared/social-sign-in';
-import { registerOAuthFlow, type SignInFlow } from '../auth/oauth-flow.ts';
-import { createOneTimeStore } from '../auth/one-time-store.ts';
-import { OAUTH_PROVIDERS } from '../auth/providers.ts';
-import { SocialSignInError } from '../auth/sign-in-error.ts';
-import { SignInStateGuard } from '../auth/sign-in-state.ts';
-import { findOrCreateSocialAccount } from '../auth/social-accounts.ts';
-import { steamSignInFlow } from '../auth/steam-openid.ts';
+import { registerOAuthFlow, type SignInFlow } from './oauth-flow.ts';
+import { createOneTimeStore } from './one-time-store.ts';
+import { OAUTH_PROVIDERS } from './providers.ts';
+import { SocialSignInError } from './sign-in-error.ts';
+import { SignInStateGuard } from './sign-in-state.ts';
+import { findOrCreateSocialAccount } from './social-accounts.ts';
+import { steamSignInFlow } from './steam-openid.ts';
 import type { AppConfig } from '../config.ts';
 import { perMinute } from '../plugins/rate-limit-plugin.ts';
-import type { AccountService } from '../services/account-service.ts';
+import type { AccountService } from './account-service.ts';
 
 /**
  * Social sign-in (spec §1, §7; decisions §7): `GET /auth/{provider}` sends the browser to the

@@ -13,7 +13,7 @@ import {
   type PlayResult,
   type Viewer,
 } from './game-model.ts';
-import { KeyedBatcher } from './keyed-batcher.ts';
+import { KeyedBatcher } from '../lib/keyed-batcher.ts';
 
 /** One guess (already a valid dictionary word, not `giveup`) waiting for its batch. */
 export interface GuessAttempt {

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { API_ENDPOINTS } from '@jotto/shared/api-endpoints';
-import { requireUser } from '../plugins/session-plugin.ts';
-import type { ChallengeService } from '../services/challenge-service.ts';
-import { endpointRoute } from './endpoint-route.ts';
+import { requireUser } from '../sessions/session-plugin.ts';
+import type { ChallengeService } from './challenge-service.ts';
+import { endpointRoute } from '../lib/endpoint-route.ts';
 
 /** Challenges of spec §7: lists, new (a user or @open), accept, deny, info. */
 export const challengeRoutes: FastifyPluginAsyncTypebox<{ challenges: ChallengeService }> = async (

@@ -6,9 +6,9 @@ import { Server } from 'socket.io';
 import { userRoom } from '@jotto/shared/realtime-events';
 import type { AppConfig } from '../config.ts';
 import { isDatabaseUnavailable } from '../db/database-errors.ts';
-import type { RealtimeServer } from '../realtime/notifier.ts';
-import { mayOpenSocket } from '../services/origin-policy.ts';
-import { SESSION_COOKIE } from './session-plugin.ts';
+import type { RealtimeServer } from './notifier.ts';
+import { mayOpenSocket } from '../plugins/origin-policy.ts';
+import { SESSION_COOKIE } from '../sessions/session-plugin.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { API_ENDPOINTS } from '@jotto/shared/api-endpoints';
 import type { LeaderboardResponse } from '@jotto/shared/leaderboard-schemas';
-import type { LeaderboardService } from '../services/leaderboard-service.ts';
-import { endpointRoute } from './endpoint-route.ts';
+import type { LeaderboardService } from './leaderboard-service.ts';
+import { endpointRoute } from '../lib/endpoint-route.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

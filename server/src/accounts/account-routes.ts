@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { API_ENDPOINTS } from '@jotto/shared/api-endpoints';
-import { createLoginThrottle } from '../auth/login-throttle.ts';
+import { createLoginThrottle } from './login-throttle.ts';
 import type { AppConfig } from '../config.ts';
 import { perMinute } from '../plugins/rate-limit-plugin.ts';
-import { requireUser } from '../plugins/session-plugin.ts';
-import type { AccountService } from '../services/account-service.ts';
-import { publicBaseUrl } from '../services/public-url.ts';
-import { endpointRoute } from './endpoint-route.ts';
+import { requireUser } from '../sessions/session-plugin.ts';
+import type { AccountService } from './account-service.ts';
+import { publicBaseUrl } from '../lib/public-url.ts';
+import { endpointRoute } from '../lib/endpoint-route.ts';
 
 /** Accounts and sessions: spec §7's register, login, logout, user info, finalize, verify, push. */
 export const accountRoutes: FastifyPluginAsyncTypebox<{

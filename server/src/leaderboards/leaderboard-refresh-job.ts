@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { LeaderboardService, RefreshOutcome } from '../services/leaderboard-service.ts';
+import type { LeaderboardService, RefreshOutcome } from './leaderboard-service.ts';
 
 /**
  * Recomputes the leaderboards every period (decisions §3: every 5 minutes, once per cluster).

@@ -4,10 +4,10 @@ import { API_ENDPOINTS } from '@jotto/shared/api-endpoints';
 import type { AppConfig } from '../config.ts';
 import { notFound, unauthorized } from '../errors.ts';
 import { perMinute } from '../plugins/rate-limit-plugin.ts';
-import { requireUser, unresolvedSession, viewerOf } from '../plugins/session-plugin.ts';
-import { GAME_ERRORS, type Viewer } from '../services/game-model.ts';
-import type { GameService } from '../services/game-service.ts';
-import { endpointRoute } from './endpoint-route.ts';
+import { requireUser, unresolvedSession, viewerOf } from '../sessions/session-plugin.ts';
+import { GAME_ERRORS, type Viewer } from './game-model.ts';
+import type { GameService } from './game-service.ts';
+import { endpointRoute } from '../lib/endpoint-route.ts';
 
 /** A viewer for a route about an existing game; without a session the game cannot be theirs. */
 function existingGameViewer(request: FastifyRequest): Viewer {

@@ -12,7 +12,7 @@ import type { Database, Transaction } from '../db/database.ts';
 import { challenges, users } from '../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
 import type { Notifier } from '../realtime/notifier.ts';
-import type { GameService } from './game-service.ts';
+import type { GameService } from '../games/game-service.ts';
 
 export const CHALLENGE_ERRORS = {
   notFound: 'Challenge not found',
