@@ -228,6 +228,12 @@ describe('GamePage, versus', () => {
       await goLive(socket);
       await guess('crane');
       expect(await within(scores()).findByText('Waiting...')).toBeTruthy();
+      // Said once on screen (and once to screen readers, by the live region), not twice.
+      expect(
+        screen.getAllByText('Waiting...').filter((node) => !node.closest('.visually-hidden')),
+      ).toHaveLength(1);
+      // My side says how my game ended, as the opponent's does.
+      expect(within(screen.getByTestId('me')).getByText(/solved it/)).toBeTruthy();
       expect(screen.queryByLabelText('Your guess')).toBeNull();
       expect(screen.queryByRole('dialog')).toBeNull();
       const loads = api.callsOf('game').length;

@@ -111,11 +111,8 @@ function Board({
         )}
       </div>
       <div className={styles.form}>
-        {game.finished ? (
-          waiting && <p className={styles.waiting}>Waiting...</p>
-        ) : (
-          <GuessForm busy={play.isPending} onGuess={send} onProblem={showAlert} />
-        )}
+        {/* Once finished, 'Waiting...' (versus) shows in the scores box, beside the opponent. */}
+        {!game.finished && <GuessForm busy={play.isPending} onGuess={send} onProblem={showAlert} />}
       </div>
       <div className={styles.alphabet}>
         <AlphabetBoard marks={marks} onCycle={cycle} />

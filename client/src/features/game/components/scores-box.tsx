@@ -5,8 +5,10 @@ import styles from './scores-box.module.css';
 
 /**
  * The scores box (spec §2): 'Score' in solo; in versus 'Scores' with me and the opponent side
- * by side, the opponent's guess count, 'Waiting...' while they play on after I finished, and
- * whether their moves arrive live or by the 3-second poll (ui.md: never silent about which).
+ * by side, each with how their game ended once it has, the opponent's guess count, 'Waiting...'
+ * while they play on after I finished (the screen's one 'Waiting...': the game screen's live
+ * region announces it), and whether their moves arrive live or by the 3-second poll (ui.md:
+ * never silent about which).
  */
 export function ScoresBox({
   game,
@@ -40,18 +42,17 @@ export function ScoresBox({
         <FeedIndicator feed={feed} />
       </div>
       <div className={styles.sides}>
-        <div className={styles.side}>
+        <div className={styles.side} data-testid="me">
           <p className={styles.name}>{myName || 'You'}</p>
           <p className={`numeric ${styles.score}`}>{game.score}</p>
-          <p className={styles.count}>Guesses: {myGuesses}</p>
+          <p className={styles.count}>
+            Guesses: <span className="numeric">{myGuesses}</span>
+            <SideStatus won={game.won} forfeit={game.forfeit} score={game.score} />
+          </p>
         </div>
         <OpponentSide game={game} />
       </div>
-      {waiting && (
-        <p className={styles.waiting} role="status">
-          Waiting...
-        </p>
-      )}
+      {waiting && <p className={styles.waiting}>Waiting...</p>}
     </section>
   );
 }
@@ -65,7 +66,6 @@ function OpponentSide({ game }: { game: GameDetail }) {
     previous.current = guesses;
     setFlash(true);
   }, [guesses]);
-  const status = game.enemyWon ? 'solved it' : game.enemyForfeit ? 'gave up' : null;
   return (
     <div
       className={`${styles.side} ${flash ? styles.flash : ''}`}
@@ -76,10 +76,20 @@ function OpponentSide({ game }: { game: GameDetail }) {
       <p className={`numeric ${styles.score}`}>{game.enemyScore ?? 100}</p>
       <p className={styles.count}>
         Guesses: <span className="numeric">{guesses}</span>
-        {status && <span className={styles.status}> · {status}</span>}
+        <SideStatus
+          won={game.enemyWon ?? false}
+          forfeit={game.enemyForfeit ?? false}
+          score={game.enemyScore ?? 100}
+        />
       </p>
     </div>
   );
+}
+
+/** How a side's game ended, in words beside its count; nothing while it goes on. */
+function SideStatus({ won, forfeit, score }: { won: boolean; forfeit: boolean; score: number }) {
+  const status = won ? 'solved it' : forfeit ? 'gave up' : score <= 0 ? 'ran out of points' : null;
+  return status && <span className={styles.status}> · {status}</span>;
 }
 
 function FeedIndicator({ feed }: { feed: FeedMode }) {
