@@ -135,6 +135,16 @@ export async function buildApp(
           url: loggableUrl(req.url),
         }),
       },
+      // LOG_FORMAT=pretty: pino-pretty formats the lines in a worker thread, after the redaction
+      // and serializers above ran here, so both formats mask the same things.
+      ...(config.logFormat === 'pretty' && config.logLevel !== 'silent'
+        ? {
+            transport: {
+              target: 'pino-pretty',
+              options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: true },
+            },
+          }
+        : {}),
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 

@@ -74,6 +74,17 @@ describe('loadConfig', () => {
     expect(config.metrics).toEqual({ token: 'a-long-metrics-token-1234', port: 9464 });
   });
 
+  it('logs pretty to a terminal and JSON elsewhere, unless LOG_FORMAT says which', () => {
+    expect(loadConfig({}, true).logFormat).toBe('pretty');
+    expect(loadConfig({}, false).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'json' }, true).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }, false).logFormat).toBe('pretty');
+    expect(loadConfig({ LOG_FORMAT: ' ' }, false).logFormat).toBe('json');
+    expect(() => loadConfig({ LOG_FORMAT: 'text' })).toThrow(
+      'LOG_FORMAT must be one of pretty, json (got "text")',
+    );
+  });
+
   it('takes TRUST_PROXY as a hop count or addresses, and never as true', () => {
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
@@ -100,6 +111,7 @@ describe('loadConfig', () => {
         SESSION_SECRET: 'short',
         CLIENT_ORIGIN: 'https://ok.example/path',
         LOG_LEVEL: 'loud',
+        LOG_FORMAT: 'fancy',
         API_PREFIX: 'api',
         TRUST_PROXY: 'maybe',
         CSP_SCRIPT_SRC: "https://ok.example 'unsafe-inline'",
@@ -119,6 +131,7 @@ describe('loadConfig', () => {
       'SESSION_SECRET',
       'CLIENT_ORIGIN',
       'LOG_LEVEL',
+      'LOG_FORMAT',
       'API_PREFIX',
       'TRUST_PROXY',
       'CSP_SCRIPT_SRC',

@@ -46,6 +46,12 @@ export interface AppConfig {
   /** Pino log level. */
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /**
+   * How log lines are written: `pretty` (coloured, one readable line per event, for a person
+   * at a terminal) or `json` (one JSON object per line, for log collectors). Same fields and
+   * the same redaction either way.
+   */
+  logFormat: 'pretty' | 'json';
+  /**
    * Which proxies in front may say who the client is (X-Forwarded-For, -Proto, -Host), as
    * Fastify's `trustProxy` takes it: false (none), the number of hops we run, or the proxies'
    * addresses and CIDR ranges. Never `true`, which would trust the client's own entries.
@@ -118,14 +124,19 @@ type Env = Record<string, string | undefined>;
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const LOG_FORMATS = ['pretty', 'json'] as const;
 // Only for a developer's machine: the start-up log says loudly that it is in use.
 const DEVELOPMENT_SESSION_SECRET = 'jotto-development-secret-change-me-in-production';
 
 /**
  * Parses and validates the environment once. Throws a ConfigError that names every bad
- * variable, what it expects and what it got.
+ * variable, what it expects and what it got. `stdoutIsTTY` picks the default LOG_FORMAT:
+ * pretty for a person at a terminal, JSON when the output goes to a file, a pipe or a collector.
  */
-export function loadConfig(env: Env = process.env): AppConfig {
+export function loadConfig(
+  env: Env = process.env,
+  stdoutIsTTY: boolean = process.stdout.isTTY === true,
+): AppConfig {
   const problems: string[] = [];
   const text = (name: string): string | null => {
     const value = env[name]?.trim();
@@ -249,6 +260,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
   }
+  const logFormat = text('LOG_FORMAT') ?? (stdoutIsTTY ? 'pretty' : 'json');
+  if (!(LOG_FORMATS as readonly string[]).includes(logFormat)) {
+    problems.push(`LOG_FORMAT must be one of ${LOG_FORMATS.join(', ')} (got "${logFormat}")`);
+  }
   const sessionSecret = text('SESSION_SECRET');
   if (sessionSecret !== null && sessionSecret.length < 32) {
     problems.push('SESSION_SECRET must be at least 32 characters long');
@@ -347,6 +362,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
         ? path.join(REPO_ROOT, 'client', 'dist')
         : path.resolve(baseDir, clientDistRaw),
     logLevel: logLevel as AppConfig['logLevel'],
+    logFormat: logFormat as AppConfig['logFormat'],
     trustProxy: trustProxy(),
     cookieSecure: boolean(
       'COOKIE_SECURE',

@@ -1,8 +1,24 @@
+import { type AddressInfo, isIP } from 'node:net';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 
-/** Entry point: read configuration, build the app, listen, and drain on SIGTERM/SIGINT. */
+/**
+ * Where a browser on this machine opens the app, from the address actually listened on: a
+ * wildcard bind (0.0.0.0, ::) is reached as localhost, a host name as itself.
+ */
+function browserUrl(host: string, listened: AddressInfo): string {
+  if (['0.0.0.0', '::'].includes(listened.address)) return `http://localhost:${listened.port}`;
+  if (isIP(host) === 0) return `http://${host}:${listened.port}`;
+  const address = isIP(listened.address) === 6 ? `[${listened.address}]` : listened.address;
+  return `http://${address}:${listened.port}`;
+}
+
+/**
+ * Entry point: read configuration, build the app, listen, and drain on SIGTERM/SIGINT.
+ * close-with-grace exits 0 once the drain is done (1 after an error, a second signal or 10 s),
+ * so a Ctrl-C is a clean stop, not a failure, for whoever started us.
+ */
 async function main(): Promise<void> {
   let config;
   try {
@@ -28,6 +44,7 @@ async function main(): Promise<void> {
     await app.close();
   });
   await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Jotto is up: open ${browserUrl(config.host, app.server.address() as AddressInfo)}`);
 }
 
 await main();

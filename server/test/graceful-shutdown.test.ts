@@ -4,44 +4,83 @@ import { describe, expect, it } from 'vitest';
 
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
 
+/** `node src/main.ts` as `pnpm start` runs it, on the embedded defaults and a random port. */
+function startServer(env: Record<string, string>) {
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: SERVER_DIR,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: 'memory://',
+      LOG_LEVEL: 'info',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      LOG_FORMAT: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return {
+    port,
+    child,
+    exited,
+    output: () => stdout + stderr,
+    stdout: () => stdout,
+    async waitForHealth(): Promise<boolean> {
+      for (let i = 0; i < 100; i++) {
+        const healthy = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        );
+        if (healthy) return true;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      return false;
+    },
+  };
+}
+
 describe('the entry point', () => {
   it('starts on the embedded defaults, serves, and exits cleanly on SIGTERM', async () => {
-    const port = 20_000 + Math.floor(Math.random() * 20_000);
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: SERVER_DIR,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: 'memory://',
-        LOG_LEVEL: 'info',
-        DATABASE_URL: '',
-        REDIS_URL: '',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) =>
-      child.on('exit', (code) => resolve(code)),
-    );
-
-    let healthy = false;
-    for (let i = 0; i < 100 && !healthy; i++) {
-      healthy = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (!healthy) await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    expect(healthy, output).toBe(true);
-    const info = await fetch(`http://127.0.0.1:${port}/api/user/info`).then((r) => r.json());
+    const server = startServer({ HOST: '127.0.0.1' });
+    expect(await server.waitForHealth(), server.output()).toBe(true);
+    const info = await fetch(`http://127.0.0.1:${server.port}/api/user/info`).then((r) => r.json());
     expect(info).toEqual({ result: 'guest' });
 
-    child.kill('SIGTERM');
-    expect(await exited).toBe(0);
-    expect(output).toContain('shutting down');
+    server.child.kill('SIGTERM');
+    expect(await server.exited, server.output()).toBe(0);
+    expect(server.output()).toContain('shutting down');
+    // Not a terminal: JSON lines by default, and the start says where to open the app.
+    const lines = server
+      .stdout()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { msg: string });
+    expect(lines.map((line) => line.msg)).toContain(
+      `Jotto is up: open http://127.0.0.1:${server.port}`,
+    );
+  });
+
+  it('logs pretty lines when asked, says localhost for a wildcard bind, and exits 0 on Ctrl-C', async () => {
+    const server = startServer({ HOST: '0.0.0.0', LOG_FORMAT: 'pretty' });
+    expect(await server.waitForHealth(), server.output()).toBe(true);
+    // A verification link's code is masked in the request log, pretty or not.
+    await fetch(`http://127.0.0.1:${server.port}/users/alice/verify/SECRETCODE123`);
+
+    server.child.kill('SIGINT');
+    expect(await server.exited, server.output()).toBe(0);
+    const output = server.output();
+    expect(output).toContain(`INFO: Jotto is up: open http://localhost:${server.port}`);
+    expect(output).toContain('INFO: shutting down');
+    expect(output).toContain('/users/alice/verify/[code]');
+    expect(output).not.toContain('SECRETCODE123');
+    expect(output).not.toContain('"level":');
   });
 
   it('refuses to start with a bad configuration and says why', async () => {
