@@ -202,8 +202,9 @@ export async function buildApp(
   const notifier = new Notifier(push, config.publicUrl, app.log);
   notifier.attach(app.io);
   app.decorate('notifier', notifier);
-  const games = new GameService(app.db, database.runPrepared, {
-    onGuessBatch: app.observeGuessBatch,
+  const games = new GameService(app.db, database.runPrepared, notifier, {
+    log: app.log,
+    guessBatchMetrics: app.guessBatchMetrics,
   });
   app.decorate('games', games);
 
@@ -228,17 +229,7 @@ export async function buildApp(
   const profiles = new ProfileService(app.db, friends);
   await app.register(friendRoutes, { prefix: config.apiPrefix, friends });
   await app.register(profileRoutes, { prefix: config.apiPrefix, profiles, config });
-  await app.register(gameRoutes, {
-    prefix: config.apiPrefix,
-    games,
-    config,
-    onGuess: ({ opponentUpdate }) => {
-      if (opponentUpdate?.userId) {
-        const { result: _result, ...event } = opponentUpdate.counts;
-        notifier.notify(opponentUpdate.userId, 'game:counts', event);
-      }
-    },
-  });
+  await app.register(gameRoutes, { prefix: config.apiPrefix, games, config });
   // Leaderboards: served from stored snapshots, recomputed by a timer on every node that
   // computes once per cluster (see the job); a snapshot counts as fresh for 90% of a period.
   const leaderboardPeriodMs = config.leaderboardRefreshSeconds * 1000;

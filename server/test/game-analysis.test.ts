@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorResponse } from '@jotto/shared/api-envelope';
 import { analyseGame } from '@jotto/shared/game-analysis';
-import { countMatches } from '@jotto/shared/game-rules';
+import { countMatches, GAME_MESSAGES } from '@jotto/shared/game-rules';
 import type {
   GameAnalysisResponse,
   GameDetailResponse,
@@ -10,7 +10,6 @@ import type {
 } from '@jotto/shared/game-schemas';
 import { isValidGuessWord, SECRET_WORDS } from '@jotto/shared/word-lists';
 import { gamePlayers, games, guesses, users } from '../src/db/schema.ts';
-import { GAME_ERRORS } from '../src/games/game-model.ts';
 import { newUsername, registerUser, startTestApp, type TestApp, TestAgent } from './test-app.ts';
 import { DATABASE_KINDS, uniqueClientAddress } from './test-environment.ts';
 
@@ -26,7 +25,7 @@ const SECRET = 'ghost';
 const MISSES_A = ['crane', 'pious'];
 const MISSES_B = ['light', 'month', 'audio'];
 
-const NOT_YET = { status: 409, body: { result: 'error', err: GAME_ERRORS.analysisBeforeEnd } };
+const NOT_YET = { status: 409, body: { result: 'error', err: GAME_MESSAGES.analysisBeforeEnd } };
 
 describe('the fixed words of these tests', () => {
   it('are a secret and valid misses, and the secret hides in no fixed text', () => {
@@ -35,7 +34,7 @@ describe('the fixed words of these tests', () => {
       expect(isValidGuessWord(word)).toBe(true);
       expect(countMatches(word, SECRET)).toBeLessThan(5);
     }
-    expect(Object.values(GAME_ERRORS).join(' ').toLowerCase()).not.toContain(SECRET);
+    expect(Object.values(GAME_MESSAGES).join(' ').toLowerCase()).not.toContain(SECRET);
   });
 });
 
@@ -102,7 +101,7 @@ describe.each(DATABASE_KINDS)('GET /game/:id/analysis on %s', (kind) => {
       const refused = await analysis(other, gameId);
       expect(refused, JSON.stringify(refused.body)).toMatchObject({
         status: 404,
-        body: { result: 'error', err: GAME_ERRORS.notFound },
+        body: { result: 'error', err: GAME_MESSAGES.notFound },
       });
     }
     expect((await analysis(guest, 2_000_000_000)).status).toBe(404);

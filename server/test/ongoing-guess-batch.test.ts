@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { countMatches, GAME_MESSAGES } from '@jotto/shared/game-rules';
 import type { PlayResponse } from '@jotto/shared/game-schemas';
 import { SECRET_WORDS } from '@jotto/shared/word-lists';
@@ -34,25 +34,28 @@ describe.each(DATABASE_KINDS)('guesses scored from a node’s memory on %s', (ki
   const play = (agent: TestAgent, gameId: number, word: string) =>
     agent.get<Reply>(`/api/game/${gameId}/play/${word}`);
 
-  /** Guess batches this node has run so far, and the guesses they held (its metrics). */
-  async function guessBatchTotals() {
+  /** One value of this node's metrics (0 before it is first recorded). */
+  async function metric(name: string) {
     const metrics = await t.app.inject({ method: 'GET', url: '/metrics' });
-    const read = (name: string) =>
-      Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(metrics.body)?.[1] ?? 0);
-    return {
-      batches: read('jotto_guess_batch_size_count'),
-      guesses: read('jotto_guess_batch_size_sum'),
-    };
+    return Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(metrics.body)?.[1] ?? 0);
   }
 
+  /** Guess batches this node has run so far, and the guesses they held. */
+  const guessBatchTotals = async () => ({
+    batches: await metric('jotto_guess_batch_size_count'),
+    guesses: await metric('jotto_guess_batch_size_sum'),
+  });
+
   const batchesRun = async () => (await guessBatchTotals()).batches;
+  /** Guess batches that failed as a whole (their guesses took the locked path). */
+  const batchFailures = () => metric('jotto_guess_batch_failures_total');
 
   async function sideOf(gameId: number) {
     const [side] = await t.app.db.select().from(gamePlayers).where(eq(gamePlayers.gameId, gameId));
     return side!;
   }
 
-  it('refuses with 404 once the session has ended, though the side is remembered', async () => {
+  it('refuses an ended session (404) or a lost username (403), though the side is remembered', async () => {
     const { agent, username } = await registerUser(t.app);
     const { gameId, misses } = await gameOf(agent);
     expect((await play(agent, gameId, misses[0]!)).status).toBe(200);
@@ -85,7 +88,9 @@ describe.each(DATABASE_KINDS)('guesses scored from a node’s memory on %s', (ki
     await again.post('/api/login', { username, password: 'secret1' });
     expect((await play(again, gameId, misses[4]!)).status).toBe(200);
     await t.app.db.update(users).set({ username: null }).where(eq(users.username, username));
-    expect((await play(again, gameId, misses[5]!)).status).toBe(404);
+    // The batch cannot tell this from a stranger; the locked path says what every game route
+    // says to an account without a username (see game-access.test.ts).
+    expect((await play(again, gameId, misses[5]!)).status).toBe(403);
     expect((await sideOf(gameId)).guessCount).toBe(3);
   });
 
@@ -162,6 +167,8 @@ describe.each(DATABASE_KINDS)('guesses scored from a node’s memory on %s', (ki
       sql.raw(`CREATE TRIGGER refuse_poison BEFORE INSERT ON guesses
         FOR EACH ROW EXECUTE FUNCTION refuse_poison()`),
     );
+    const failuresBefore = await batchFailures();
+    const warn = vi.spyOn(t.app.log, 'warn');
     try {
       const words = boards.map((board, i) =>
         i === 0 ? poison : board.misses.find((word) => word !== poison)!,
@@ -170,12 +177,21 @@ describe.each(DATABASE_KINDS)('guesses scored from a node’s memory on %s', (ki
         players.map(({ agent }, i) => play(agent, boards[i]!.gameId, words[i]!)),
       );
       expect(replies[0]!.status).toBe(500);
+      // Not swallowed: the failed batch was logged with its error, and counted.
+      expect(await batchFailures()).toBeGreaterThan(failuresBefore);
+      expect(warn).toHaveBeenCalledWith(
+        expect.objectContaining({
+          err: expect.objectContaining({ message: expect.stringContaining('refused by the test') }),
+        }),
+        'guess batch failed: its guesses take the locked path',
+      );
       expect(replies.slice(1).map((reply) => reply.body.score)).toEqual(
         players.slice(1).map(() => 95),
       );
       expect((await sideOf(boards[0]!.gameId)).guessCount).toBe(0);
       for (const board of boards.slice(1)) expect((await sideOf(board.gameId)).guessCount).toBe(1);
     } finally {
+      warn.mockRestore();
       await t.app.db.execute(sql.raw('DROP TRIGGER refuse_poison ON guesses'));
       await t.app.db.execute(sql.raw('DROP FUNCTION refuse_poison()'));
     }

@@ -39,9 +39,9 @@ export const ALPHABET = [
 export type Letter = (typeof ALPHABET)[number];
 
 /**
- * Player-readable messages of the game rules. `wrongLength` is the alert of spec §5, verbatim;
- * the others are ours (the spec does not show the server's texts) and are used by client and
- * server alike so that both say the same thing.
+ * Player-readable messages of the game, the one table of them: `wrongLength` is the alert of
+ * spec §5, verbatim; the others are ours (the spec does not show the server's texts) and are
+ * used by client and server alike so that both say the same thing.
  */
 export const GAME_MESSAGES = {
   wrongLength: 'lets do this together.. 1... 2... 3... 4... 5!',
@@ -57,6 +57,14 @@ export const GAME_MESSAGES = {
   waiting: 'Waiting...',
   /** Spec §8: a game that cannot be loaded (a guest's game expires after 24 hours). */
   gameExpired: 'Sorry! Game expired. Create an account to keep your games.',
+  /** Not a game of the asker's, or none at all: the two are not told apart. */
+  notFound: 'Game not found',
+  notVersus: 'This is not a versus game',
+  /** Spec §2 (the game lists): what a guest sees instead of saved games. */
+  guestsCannotSave: 'You must be logged in to save games',
+  guestsCannotMark: 'You must be logged in to save the board',
+  /** The post-game analysis would give the secret away before the asker's game has ended. */
+  analysisBeforeEnd: 'The analysis is shown once your game has ended',
 } as const;
 
 const WORD_PATTERN = new RegExp(`^[a-z]{${WORD_LENGTH}}$`);
@@ -149,8 +157,10 @@ export interface VersusSide {
   score: number;
 }
 
-/** The result of a versus game for one player; `pending` until both players are done. */
-export type VersusOutcome = 'win' | 'lose' | 'draw' | 'pending';
+/** The results of a versus game for one player; `pending` until both players are done. */
+export const VERSUS_OUTCOMES = ['win', 'lose', 'draw', 'pending'] as const;
+/** The result of a versus game for one player (see `versusOutcome`): the one such type. */
+export type VersusOutcome = (typeof VERSUS_OUTCOMES)[number];
 
 /**
  * True once a player's game has ended: solved, forfeited, or out of points. These are the

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { okWith } from './api-envelope.ts';
+import { VERSUS_OUTCOMES } from './game-rules.ts';
 import { SafeText } from './safe-text.ts';
 
 /** A game id in a path: digits only, so `/games/abc` is a 400, not a crash. */
@@ -27,12 +28,7 @@ export const GamesListBody = Type.Object(
 );
 export type GamesListBody = Static<typeof GamesListBody>;
 
-const VersusOutcomeField = Type.Union([
-  Type.Literal('win'),
-  Type.Literal('lose'),
-  Type.Literal('draw'),
-  Type.Literal('pending'),
-]);
+const VersusOutcomeField = Type.Enum(VERSUS_OUTCOMES);
 
 /** One row of a game list (spec §3). */
 export const GameListItem = Type.Object({

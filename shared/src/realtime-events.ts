@@ -1,15 +1,10 @@
-/** `game:counts`: the opponent moved (decisions §6). The same fields as GET /game/:id/counts. */
-export interface GameCountsEvent {
-  gameId: number;
-  /** Grows by one per event of this game; a gap means events were missed: refetch. */
-  seq: number;
-  enemyScore: number;
-  enemyWon: boolean;
-  enemyForfeit: boolean;
-  enemyGuesses: number;
-  /** My result by the versus rule, `pending` until both are done. */
-  outcome: 'win' | 'lose' | 'draw' | 'pending';
-}
+import type { CountsResponse } from './game-schemas.ts';
+
+/**
+ * `game:counts`: the opponent moved (decisions §6): exactly the fields of `GET /game/:id/counts`
+ * but its `result`, so the event and the poll cannot drift apart.
+ */
+export type GameCountsEvent = Omit<CountsResponse, 'result'>;
 
 /** Events the server sends; each goes to the room of the user it concerns. */
 export interface ServerToClientEvents {

@@ -4,6 +4,7 @@ import { createLoginThrottle } from './login-throttle.ts';
 import type { AppConfig } from '../config.ts';
 import { perMinute } from '../plugins/rate-limit-plugin.ts';
 import { requireUser } from '../sessions/session-plugin.ts';
+import { viewerOfSession } from '../sessions/viewer.ts';
 import type { AccountService } from './account-service.ts';
 import { publicBaseUrl } from '../lib/public-url.ts';
 import { endpointRoute } from '../lib/endpoint-route.ts';
@@ -56,10 +57,11 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{
   app.route({
     ...endpointRoute(API_ENDPOINTS.userInfo),
     handler: async (request) => {
-      const session = request.session;
-      if (!session || session.userId === null) return { result: 'guest' as const };
-      if (session.username === null) return { result: 'finalize' as const };
-      return { result: 'ok' as const, msg: session.username };
+      // Decisions §2: signed in, a guest (or nobody), or a social sign-in still to finalize.
+      const viewer = viewerOfSession(request.session);
+      if (viewer === 'no-username') return { result: 'finalize' as const };
+      if (viewer === 'no-session' || viewer.kind === 'guest') return { result: 'guest' as const };
+      return { result: 'ok' as const, msg: viewer.username };
     },
   });
 

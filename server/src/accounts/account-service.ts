@@ -39,7 +39,11 @@ interface AccountServiceDeps {
   log: { error(details: object, message: string): void };
 }
 
-/** Registration, login, finalize, verification and push tokens (spec §7, decisions §7). */
+/**
+ * Registration, login, finalize, verification and push tokens (spec §7, decisions §7): the
+ * spec's form rules enforced here too, memory-hard password hashes, a new session id at every
+ * login, a guest's unfinished game carried over to the account.
+ */
 export class AccountService {
   constructor(private readonly deps: AccountServiceDeps) {}
 

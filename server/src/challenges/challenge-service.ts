@@ -36,7 +36,12 @@ export interface ChallengeCreated {
   message: string;
 }
 
-/** Challenges, open challenges and rematches (spec §4, decisions §4). */
+/**
+ * Challenges, open challenges and rematches (spec §4, decisions §4): a challenge to someone
+ * who already challenged me starts the game at once; `@open` challenges pair in a queue;
+ * exactly one game per challenge, even under concurrent accepts; pending ones expire after 7
+ * days; the sender hears of an accept or a deny at once.
+ */
 export class ChallengeService {
   constructor(
     private readonly db: Database,

@@ -32,7 +32,11 @@ interface Actor {
   username: string;
 }
 
-/** Friend requests and friendships (spec §2 Friends, decisions §5 and §6). */
+/**
+ * Friend requests and friendships (spec §2 Friends, decisions §5 and §6): a request to
+ * someone who already asked me makes us friends at once; myself, unknown users and friends
+ * are refused; the other side hears of each request and acceptance at once.
+ */
 export class FriendService {
   constructor(
     private readonly db: Database,

@@ -11,7 +11,11 @@ export const PROFILE_ERRORS = {
   notFound: 'No player has that username',
 } as const;
 
-/** Profiles and user search (spec §2 Profile and Friends, decisions §3 and §5). */
+/**
+ * Profiles and user search (spec §2 Profile and Friends, decisions §3 and §5): stats with
+ * winRatio = wins ÷ losses; the friends list only for the owner and their friends; search is a
+ * case-insensitive prefix match, at most 20, never the caller, empty query → no one.
+ */
 export class ProfileService {
   constructor(
     private readonly db: Database,

@@ -1,24 +1,6 @@
 import type { CountsResponse, PlayResponse } from '@jotto/shared/game-schemas';
-import { versusOutcome, type VersusSide } from '@jotto/shared/game-rules';
+import { isPlayerFinished, versusOutcome, type VersusSide } from '@jotto/shared/game-rules';
 import type { gamePlayers } from '../db/schema.ts';
-
-/**
- * Who is asking about a game: a signed-in user, a guest by their session, or (`session`) a
- * live session not yet resolved, whose owner the game query itself looks up: the guess route
- * uses it to save the separate session lookup on its hot path.
- */
-export type Viewer =
-  | { kind: 'user'; userId: number }
-  | { kind: 'guest'; sessionHash: string }
-  | { kind: 'session'; sessionHash: string };
-
-export const GAME_ERRORS = {
-  notFound: 'Game not found',
-  notVersus: 'This is not a versus game',
-  guestsCannotSave: 'You must be logged in to save games',
-  guestsCannotMark: 'You must be logged in to save the board',
-  analysisBeforeEnd: 'The analysis is shown once your game has ended',
-} as const;
 
 /** What a guess changed, for the route's answer and for the opponent's real-time event. */
 export interface PlayResult {
@@ -38,7 +20,8 @@ export const sideOf = (player: PlayerState): VersusSide => ({
   score: player.score,
 });
 
-export const isFinished = (player: PlayerState) => player.status !== 'playing';
+/** Whether a player's game has ended: the shared rule, on a player's row. */
+export const isFinished = (player: PlayerState) => isPlayerFinished(sideOf(player));
 
 /** `me`'s view of the opponent's progress: the counts route and the `game:counts` event. */
 export function countsFor(

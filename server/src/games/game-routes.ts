@@ -1,25 +1,26 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { API_ENDPOINTS } from '@jotto/shared/api-endpoints';
+import { GAME_MESSAGES } from '@jotto/shared/game-rules';
 import type { AppConfig } from '../config.ts';
-import { notFound, unauthorized } from '../errors.ts';
-import { perMinute } from '../plugins/rate-limit-plugin.ts';
-import { requireUser, unresolvedSession, viewerOf } from '../sessions/session-plugin.ts';
-import { GAME_ERRORS, type Viewer } from './game-model.ts';
-import type { GameService } from './game-service.ts';
+import { forbidden, notFound, unauthorized } from '../errors.ts';
 import { endpointRoute } from '../lib/endpoint-route.ts';
+import { perMinute } from '../plugins/rate-limit-plugin.ts';
+import { PICK_USERNAME_FIRST, requireUser, sessionHashOf } from '../sessions/session-plugin.ts';
+import type { SessionIdentity } from '../sessions/session-store.ts';
+import { type Viewer, viewerOfSession } from '../sessions/viewer.ts';
+import type { GameService } from './game-service.ts';
 
-/** A viewer for a route about an existing game; without a session the game cannot be theirs. */
-function existingGameViewer(request: FastifyRequest): Viewer {
-  const viewer = viewerOf(request);
-  if (!viewer) throw notFound(GAME_ERRORS.notFound);
-  return viewer;
-}
-
-/** The viewer of a guess: the cookie's session, checked by the game query itself. */
-function guessViewer(request: FastifyRequest): Viewer {
-  const viewer = unresolvedSession(request, request.server.sessions);
-  if (!viewer) throw notFound(GAME_ERRORS.notFound);
+/**
+ * The viewer of a route about an existing game, or its refusal: the same status for the same
+ * situation on every game route. No live session: 404, as for a game that is not yours (a
+ * guest's game expires with the session, decisions §3, and the client then says so); an
+ * account without a username yet: 403 until it finalizes.
+ */
+export function gameViewerOf(session: SessionIdentity | null): Viewer {
+  const viewer = viewerOfSession(session);
+  if (viewer === 'no-session') throw notFound(GAME_MESSAGES.notFound);
+  if (viewer === 'no-username') throw forbidden(PICK_USERNAME_FIRST);
   return viewer;
 }
 
@@ -27,13 +28,11 @@ function guessViewer(request: FastifyRequest): Viewer {
 export const gameRoutes: FastifyPluginAsyncTypebox<{
   games: GameService;
   config: AppConfig;
-  onGuess: (result: Awaited<ReturnType<GameService['play']>>) => void;
-}> = async (app, { games, config, onGuess }) => {
+}> = async (app, { games, config }) => {
   app.route({
     ...endpointRoute(API_ENDPOINTS.gamesList),
     handler: async (request) => {
-      if (!request.session || request.session.userId === null)
-        throw unauthorized(GAME_ERRORS.guestsCannotSave);
+      if (request.session?.userId == null) throw unauthorized(GAME_MESSAGES.guestsCannotSave);
       const user = requireUser(request);
       const mode = request.body.type === 'solo' ? 'solo' : 'versus';
       return {
@@ -54,14 +53,16 @@ export const gameRoutes: FastifyPluginAsyncTypebox<{
       },
     }),
     handler: async (request, reply) => {
-      const viewer = viewerOf(request) ?? (await startGuestSession(request, reply));
+      const viewer = request.session
+        ? gameViewerOf(request.session)
+        : await startGuestSession(request, reply);
       return { result: 'ok' as const, gameId: await games.createSoloGame(viewer) };
     },
   });
 
   app.route({
     ...endpointRoute(API_ENDPOINTS.game),
-    handler: async (request) => games.getGame(existingGameViewer(request), request.params.id),
+    handler: async (request) => games.getGame(gameViewerOf(request.session), request.params.id),
   });
 
   app.route({
@@ -71,15 +72,19 @@ export const gameRoutes: FastifyPluginAsyncTypebox<{
       rateLimit: perMinute(config.rateLimits.play),
     }),
     handler: async (request) => {
-      const result = await games.play(guessViewer(request), request.params.id, request.params.word);
-      onGuess(result);
-      return result.response;
+      const sessionHash = sessionHashOf(request, app.sessions);
+      const guesser = {
+        sessionHash,
+        viewer: async () =>
+          gameViewerOf(sessionHash === null ? null : await app.sessions.resolveHash(sessionHash)),
+      };
+      return games.play(guesser, request.params.id, request.params.word);
     },
   });
 
   app.route({
     ...endpointRoute(API_ENDPOINTS.counts),
-    handler: async (request) => games.counts(existingGameViewer(request), request.params.id),
+    handler: async (request) => games.counts(gameViewerOf(request.session), request.params.id),
   });
 
   app.route({
@@ -88,21 +93,19 @@ export const gameRoutes: FastifyPluginAsyncTypebox<{
     ...endpointRoute(API_ENDPOINTS.analysis, {
       rateLimit: perMinute(config.rateLimits.analysis),
     }),
-    handler: async (request) => games.analysis(existingGameViewer(request), request.params.id),
+    handler: async (request) => games.analysis(gameViewerOf(request.session), request.params.id),
   });
 
   app.route({
     ...endpointRoute(API_ENDPOINTS.clearMarks),
-    handler: async (request) => games.clearMarks(existingGameViewer(request), request.params.id),
+    handler: async (request) => games.clearMarks(gameViewerOf(request.session), request.params.id),
   });
 
   app.route({
     ...endpointRoute(API_ENDPOINTS.updateMark),
     handler: async (request) => {
-      const viewer = viewerOf(request);
-      if (!viewer || viewer.kind === 'guest') throw unauthorized(GAME_ERRORS.guestsCannotMark);
       const alphabet = await games.updateMark(
-        viewer,
+        gameViewerOf(request.session),
         request.params.id,
         request.body.letter,
         request.body.color,

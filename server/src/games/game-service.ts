@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { and, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type {
@@ -18,71 +19,62 @@ import {
   type LetterMark,
   normalizeGuess,
   versusOutcome,
-  type VersusOutcome,
 } from '@jotto/shared/game-rules';
 import { describeTimeAgo } from '@jotto/shared/time-ago';
 import { isValidGuessWord, pickSecretWord, SECRET_WORDS } from '@jotto/shared/word-lists';
 import { type Database, type PreparedRawRunner, type Transaction } from '../db/database.ts';
-import {
-  gamePlayers,
-  games,
-  guesses,
-  letterMarks,
-  pointAwards,
-  sessions,
-  users,
-} from '../db/schema.ts';
+import { gamePlayers, games, guesses, letterMarks, sessions, users } from '../db/schema.ts';
 import { badRequest, conflict, notFound, unauthorized } from '../errors.ts';
+import type { Notifier } from '../realtime/notifier.ts';
+import type { Viewer } from '../sessions/viewer.ts';
 import { FinishedGameAnalyses } from './finished-game-analyses.ts';
 import {
   countsFor,
-  GAME_ERRORS,
   isFinished,
   type PlayerRow,
   playResultWith,
   type PlayResult,
   sideOf,
-  type Viewer,
 } from './game-model.ts';
-import { type GuessAttemptOutcome, OngoingGuessRecorder } from './ongoing-guess-recorder.ts';
+import { settleIfDone } from './game-settlement.ts';
+import {
+  type GuessAttemptOutcome,
+  type GuessBatchMetrics,
+  OngoingGuessRecorder,
+} from './ongoing-guess-recorder.ts';
 
 type GameRow = typeof games.$inferSelect;
 type Executor = Database | Transaction;
 
-/** The rows of `game_players` that belong to the viewer. */
+/** The rows of `game_players` that belong to the viewer (see `viewerOfSession`). */
 function ownerCondition(viewer: Viewer) {
-  switch (viewer.kind) {
-    case 'user':
-      return eq(gamePlayers.userId, viewer.userId);
-    case 'guest':
-      return eq(gamePlayers.guestSessionHash, viewer.sessionHash);
-    case 'session':
-      // The same rules as the session plugin and requireUser: a live session; a user's only
-      // once they have a username; a guest's games by the guest session itself.
-      return sql`exists (
-        select 1 from ${sessions} left join ${users} on ${users.id} = ${sessions.userId}
-        where ${sessions.idHash} = ${viewer.sessionHash} and ${sessions.expiresAt} > now()
-          and ((${sessions.userId} is not null and ${users.username} is not null and ${sessions.userId} = ${gamePlayers.userId})
-            or (${sessions.userId} is null and ${gamePlayers.guestSessionHash} = ${sessions.idHash})))`;
-  }
+  return viewer.kind === 'user'
+    ? eq(gamePlayers.userId, viewer.userId)
+    : eq(gamePlayers.guestSessionHash, viewer.sessionHash);
 }
-
-/**
- * Times a guess is sent back to the batch ('changed') before it takes the locked transaction,
- * which cannot be raced.
- */
-const MAX_GUESS_ATTEMPTS = 20;
 
 /** The most recent games a list shows; the spec leaves page sizes open. */
 const LIST_LIMIT = 100;
 
+/**
+ * Who sent a guess. The batch checks the session in its own SQL, so the guess route does not
+ * look the session up first; only a guess the batch does not record asks for the viewer.
+ */
+export interface Guesser {
+  /** Keyed hash of the session the cookie names, not checked yet; null without a cookie. */
+  sessionHash: string | null;
+  /** The viewer this session speaks for (`viewerOfSession`), or the route's refusal. */
+  viewer(): Promise<Viewer>;
+}
+
 export interface GameServiceOptions {
-  /** Told after each batch of guesses: its size and how long its statements took. */
-  onGuessBatch?: (size: number, seconds: number) => void;
+  log: FastifyBaseLogger;
+  guessBatchMetrics?: GuessBatchMetrics;
 }
 
 /**
- * The game: creating games, guesses, marks and lists (spec §7, decisions §3). Every read and
+ * The game: creating games, guesses, marks and lists (spec §7; the rules of decisions §3:
+ * 100 points, 5 per miss, only the exact word wins, one secret raced by both in versus). Every read and
  * write goes through `playerOf`, the one place that decides whose game it is; rules come from
  * `@jotto/shared/game-rules`. The secret leaves this module only for a player who has finished.
  */
@@ -94,9 +86,15 @@ export class GameService {
     private readonly db: Database,
     /** The guess batch's raw statements run prepared: they are the hottest path. */
     runPrepared: PreparedRawRunner,
-    options: GameServiceOptions = {},
+    /** Tells the opponent of a versus game about each move, after commit. */
+    private readonly notifier: Notifier,
+    options: GameServiceOptions,
   ) {
-    this.ongoingGuesses = new OngoingGuessRecorder(runPrepared, options.onGuessBatch);
+    this.ongoingGuesses = new OngoingGuessRecorder(
+      runPrepared,
+      options.log,
+      options.guessBatchMetrics,
+    );
   }
 
   /** A new solo game for a user or a guest session. */
@@ -242,35 +240,34 @@ export class GameService {
   }
 
   /**
-   * `GET /game/:id/play/:word`: one guess (or `giveup`), each in exactly one transaction.
-   * Most guesses neither win nor end the game: they go to the batch of ongoing guesses (see
-   * `OngoingGuessRecorder`). A guess that finishes the player's game (a win, the last points,
-   * giveup) takes the locked transaction, so that settling the game is atomic with the move
-   * that finished it.
+   * `GET /game/:id/play/:word`: one guess (or `giveup`): validate, then the batch of ongoing
+   * guesses (most guesses neither win nor end the game; see `OngoingGuessRecorder`), else the
+   * locked transaction (a win, the last points, giveup, or whatever the batch hands over), so
+   * that settling a game is atomic with the move that finished it. Each guess's writes are in
+   * exactly one transaction. The opponent hears of it after commit.
    */
-  async play(viewer: Viewer, gameId: number, rawWord: string): Promise<PlayResult> {
+  async play(guesser: Guesser, gameId: number, rawWord: string): Promise<PlayResponse> {
     const word = normalizeGuess(rawWord);
     const problem = guessProblem(word);
     if (problem) throw badRequest(problem);
     const giveUp = isGiveUp(word);
     if (!giveUp && !isValidGuessWord(word)) throw badRequest(GAME_MESSAGES.notInDictionary);
 
-    for (let attempt = 0; attempt < MAX_GUESS_ATTEMPTS && !giveUp; attempt++) {
-      let outcome: GuessAttemptOutcome;
-      try {
-        outcome = await this.ongoingGuesses.record({ viewer, gameId, word });
-      } catch {
-        // The batch failed as a whole, maybe for another player's guess: this one alone, in
-        // its own transaction, either goes through or fails for a reason of its own.
-        break;
-      }
-      if (outcome.kind === 'recorded') return outcome.result;
-      if (outcome.kind === 'refused') throw outcome.error;
-      if (outcome.kind === 'finishes') break;
-      // 'changed': the side moved on (another guess of this player, on another node) or was
-      // predicted from memory: the next batch reads it afresh.
+    const { sessionHash } = guesser;
+    const batched: GuessAttemptOutcome =
+      giveUp || sessionHash === null
+        ? { kind: 'locked' }
+        : await this.ongoingGuesses.record({ sessionHash, gameId, word });
+    if (batched.kind === 'refused') throw batched.error;
+    const result =
+      batched.kind === 'recorded'
+        ? batched.result
+        : await this.playInTransaction(await guesser.viewer(), gameId, word, giveUp);
+    if (result.opponentUpdate?.userId) {
+      const { result: _result, ...event } = result.opponentUpdate.counts;
+      this.notifier.notify(result.opponentUpdate.userId, 'game:counts', event);
     }
-    return this.playInTransaction(viewer, gameId, word, giveUp);
+    return result.response;
   }
 
   /** A guess (or giveup) under the player's row lock, settling the game when it finishes it. */
@@ -323,7 +320,7 @@ export class GameService {
           .returning({ eventSeq: games.eventSeq });
         seq = bumped!.eventSeq;
       }
-      if (finished) await this.settleIfDone(tx, gameId);
+      if (finished) await settleIfDone(tx, gameId);
 
       const response: PlayResponse = {
         result: 'ok',
@@ -352,7 +349,7 @@ export class GameService {
   async counts(viewer: Viewer, gameId: number): Promise<CountsResponse> {
     const { player: me, game } = await this.playerOf(this.db, viewer, gameId);
     const opponent = game.mode === 'versus' ? await this.opponentOf(this.db, me) : null;
-    if (!opponent) throw badRequest(GAME_ERRORS.notVersus);
+    if (!opponent) throw badRequest(GAME_MESSAGES.notVersus);
     return countsFor(gameId, game.eventSeq, me, opponent.player);
   }
 
@@ -363,7 +360,7 @@ export class GameService {
    */
   async analysis(viewer: Viewer, gameId: number): Promise<GameAnalysisResponse> {
     const { player: me, game } = await this.playerOf(this.db, viewer, gameId);
-    if (!isFinished(me)) throw conflict(GAME_ERRORS.analysisBeforeEnd);
+    if (!isFinished(me)) throw conflict(GAME_MESSAGES.analysisBeforeEnd);
     const opponent = game.mode === 'versus' ? await this.opponentOf(this.db, me) : null;
     const stepsOf = (player: PlayerRow) =>
       this.analyses.of(player.id, game.secret, async () =>
@@ -389,8 +386,9 @@ export class GameService {
     letter: string,
     color: LetterMark,
   ): Promise<Alphabet> {
-    if (viewer.kind === 'guest') throw unauthorized(GAME_ERRORS.guestsCannotMark);
+    // Whose game it is first, so that a game not the viewer's gets the same 404 as elsewhere.
     const { player: me } = await this.playerOf(this.db, viewer, gameId);
+    if (viewer.kind === 'guest') throw unauthorized(GAME_MESSAGES.guestsCannotMark);
     if (color === 'none') {
       await this.db
         .delete(letterMarks)
@@ -431,7 +429,7 @@ export class GameService {
       .where(and(eq(gamePlayers.gameId, gameId), owner))
       .limit(1);
     const [row] = options.lock ? await query.for('update', { of: gamePlayers }) : await query;
-    if (!row) throw notFound(GAME_ERRORS.notFound);
+    if (!row) throw notFound(GAME_MESSAGES.notFound);
     return row;
   }
 
@@ -459,43 +457,5 @@ export class GameService {
       .from(letterMarks)
       .where(eq(letterMarks.playerId, playerId));
     return Object.fromEntries(rows.map((row) => [row.letter, row.color]));
-  }
-
-  /**
-   * Settles a game once every player has finished: outcomes, and each user's gameCt, winCt
-   * and points, exactly once. The game row's lock and `settled_at` make a second call (from
-   * the other player finishing at the same moment) a no-op.
-   */
-  private async settleIfDone(tx: Transaction, gameId: number): Promise<void> {
-    const [game] = await tx.select().from(games).where(eq(games.id, gameId)).for('update');
-    if (!game || game.settledAt) return;
-    const players = await tx.select().from(gamePlayers).where(eq(gamePlayers.gameId, gameId));
-    if (!players.every(isFinished)) return;
-    for (const player of players) {
-      const other = players.find((p) => p.id !== player.id);
-      const outcome: Exclude<VersusOutcome, 'pending'> = other
-        ? (versusOutcome(sideOf(player), sideOf(other)) as Exclude<VersusOutcome, 'pending'>)
-        : player.status === 'won'
-          ? 'win'
-          : 'lose';
-      await tx.update(gamePlayers).set({ outcome }).where(eq(gamePlayers.id, player.id));
-      if (player.userId === null) continue;
-      const won = outcome === 'win';
-      await tx
-        .update(users)
-        .set({
-          gameCt: sql`${users.gameCt} + 1`,
-          winCt: sql`${users.winCt} + ${won ? 1 : 0}`,
-          points: sql`${users.points} + ${won ? player.score : 0}`,
-        })
-        .where(eq(users.id, player.userId));
-      if (won) {
-        await tx
-          .insert(pointAwards)
-          .values({ userId: player.userId, gameId, points: player.score })
-          .onConflictDoNothing();
-      }
-    }
-    await tx.update(games).set({ settledAt: new Date() }).where(eq(games.id, gameId));
   }
 }

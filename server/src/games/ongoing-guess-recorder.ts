@@ -1,35 +1,50 @@
-import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { applyGuess, GAME_MESSAGES } from '@jotto/shared/game-rules';
 import type { PlayResponse } from '@jotto/shared/game-schemas';
 import type { PreparedRawRunner } from '../db/database.ts';
 import { isRetryableWriteConflict } from '../db/database-errors.ts';
-import { badRequest, conflict, notFound } from '../errors.ts';
-import {
-  GAME_ERRORS,
-  type PlayerRow,
-  type PlayerState,
-  playResultWith,
-  type PlayResult,
-  type Viewer,
-} from './game-model.ts';
+import { badRequest, conflict } from '../errors.ts';
 import { KeyedBatcher } from '../lib/keyed-batcher.ts';
+import { loggableError } from '../plugins/error-handler-plugin.ts';
+import { type PlayerRow, type PlayerState, playResultWith, type PlayResult } from './game-model.ts';
+import {
+  type GuessWriteInput,
+  readSidesStatement,
+  writeGuessesStatement,
+} from './guess-batch-sql.ts';
 
-/** One guess (already a valid dictionary word, not `giveup`) waiting for its batch. */
+/**
+ * One guess (already a valid dictionary word, not `giveup`) waiting for its batch, with the
+ * keyed hash of the session that sent it, unchecked: the batch checks it in its own statements.
+ */
 export interface GuessAttempt {
-  viewer: Viewer;
+  sessionHash: string;
   gameId: number;
   word: string;
 }
 
-/** What the batch did with one guess. */
+/** What the recorder did with one guess. */
 export type GuessAttemptOutcome =
   | { kind: 'recorded'; result: PlayResult }
-  /** The guess ends the player's game: the caller's locked transaction records and settles. */
-  | { kind: 'finishes' }
-  /** The player's side changed between what the batch knew and its write: submit again. */
-  | { kind: 'changed' }
-  | { kind: 'refused'; error: Error };
+  | { kind: 'refused'; error: Error }
+  /**
+   * Not for the batch: the guess ends the player's game (a win, the last points), the batch
+   * found no side of this session's in the game (the locked path decides the status), the side
+   * kept changing under it, or the batch failed. The caller's locked transaction takes it.
+   */
+  | { kind: 'locked' };
+
+/** What one batch did with one guess: `changed` means the side moved on, submit again. */
+type BatchOutcome = GuessAttemptOutcome | { kind: 'changed' };
+
+/** Where the batches are counted (`/metrics`). */
+export interface GuessBatchMetrics {
+  /** After each batch: how many guesses it held and how long it took. */
+  batchDone(size: number, seconds: number): void;
+  /** A batch failed as a whole: its guesses took the locked path. */
+  batchFailed(): void;
+}
 
 /** The most guesses one batch records; more wait for the next batch. */
 const BATCH_SIZE = 64;
@@ -44,6 +59,12 @@ const BATCHES_IN_FLIGHT = 1;
  * player guessing within minutes on one node; the least recently used are dropped first.
  */
 const KNOWN_SIDES = 20_000;
+/**
+ * Batches one guess may go through while its side keeps changing (another guess of the same
+ * player on another node, each time) before it takes the locked transaction, which cannot be
+ * raced.
+ */
+const MAX_BATCHES_PER_GUESS = 20;
 
 /** What this node last saw of a guesser's side of a game in play (see `known`). */
 interface KnownSide {
@@ -92,78 +113,88 @@ interface PlannedGuess {
   score: number;
 }
 
-/** The viewer's columns in the statements' JSON input (one of the three is set). */
-function viewerRecord(viewer: Viewer) {
-  return {
-    user_id: viewer.kind === 'user' ? viewer.userId : null,
-    guest_hash: viewer.kind === 'guest' ? viewer.sessionHash : null,
-    session_hash: viewer.kind === 'session' ? viewer.sessionHash : null,
-  };
-}
+/** A guess for which the batch found no side of this session's: the locked path decides. */
+const orLocked = (outcome: BatchOutcome | undefined): BatchOutcome => outcome ?? { kind: 'locked' };
 
-/**
- * The live session of input row `i` (a `session` viewer), as `s`: the session plugin's rules
- * (not expired; a user's only once they have a username, checked by `ownedByViewer`).
- */
-const liveSession = sql`LEFT JOIN LATERAL (
-  SELECT s.id_hash, s.user_id, su.username
-  FROM sessions s LEFT JOIN users su ON su.id = s.user_id
-  WHERE s.id_hash = i.session_hash AND s.expires_at > now()
-  LIMIT 1) s ON true`;
-
-/** Whether side `gp` belongs to the viewer of input row `i` (with `liveSession` as `s`). */
-const ownedByViewer = sql`(gp.user_id = i.user_id OR gp.guest_session_hash = i.guest_hash
-  OR (s.username IS NOT NULL AND gp.user_id = s.user_id)
-  OR (s.id_hash IS NOT NULL AND s.user_id IS NULL AND gp.guest_session_hash = s.id_hash))`;
-
-const orNotFound = (outcome: GuessAttemptOutcome | undefined): GuessAttemptOutcome =>
-  outcome ?? { kind: 'refused', error: notFound(GAME_ERRORS.notFound) };
-
-const knownKey = ({ viewer, gameId }: GuessAttempt) =>
-  `${gameId}:${viewer.kind === 'user' ? viewer.userId : viewer.sessionHash}:${viewer.kind}`;
+const knownKey = ({ sessionHash, gameId }: GuessAttempt) => `${gameId}:${sessionHash}`;
 
 /**
  * Records the guesses that leave a game going (most of them), in batches: every guess that
  * arrives while a batch runs joins the next one, which costs Postgres one statement for all of
- * them (two when some guesser's side is not known to this node yet). Each batch is one
- * transaction, and each guess's writes are all in it: a guess is never half recorded.
+ * them, the write, plus a read before it when some guesser's side is not known to this node.
  *
- * The rules are applied here, in TypeScript, to the side as this node knows it: from a read
- * (the first guess of a side on this node, or after any doubt) or from what this node's last
- * write of that side left (`known`). The write then updates the player's row only if it is
- * still exactly that (same guess count, still playing) and the viewer still owns it (live
- * session, same rules as the session plugin), so a guess scored on a stale side, one that
- * raced a guess of the same player on another node, or a session that ended is sent back
- * ('changed') and read afresh. Anything else than an ongoing guess predicted from `known`
- * (a repeat, a win, the last points) is also read afresh before it is answered.
+ * The read and the write are separate statements, each its own transaction, and no lock is held
+ * between them. What makes that safe is the write's compare-and-set: the rules are applied here,
+ * in TypeScript, to the side as this node knows it (from the read, or from what this node's last
+ * write of that side left: `known`), and the write updates a player's row only if it is still
+ * exactly that (same guess count, still playing) and the session still owns it (the rule of
+ * `viewerOfSession`, in SQL). A guess scored on a stale side, one that raced a guess of the same
+ * player on another node, or one whose session ended meanwhile is not written; it goes to the
+ * next batch ('changed'), which reads its side afresh. The write is one statement, so a guess's
+ * rows (player, guess, event number) are written all together or not at all.
+ *
+ * Anything else than an ongoing guess predicted from `known` (a repeat, a win, the last points)
+ * is read afresh before it is answered; wins and last points, and guesses whose side the batch
+ * cannot find, are handed to the caller's locked transaction (`locked`).
  */
 export class OngoingGuessRecorder {
   private readonly known = new LRUCache<string, KnownSide>({ max: KNOWN_SIDES });
-  private readonly batcher: KeyedBatcher<GuessAttempt, GuessAttemptOutcome>;
+  private readonly batcher: KeyedBatcher<GuessAttempt, BatchOutcome>;
 
   constructor(
     private readonly runPrepared: PreparedRawRunner,
-    onBatchDone?: (size: number, seconds: number) => void,
+    private readonly log: FastifyBaseLogger,
+    private readonly metrics?: GuessBatchMetrics,
   ) {
     this.batcher = new KeyedBatcher({
-      run: (attempts) => this.recordBatch(attempts),
+      run: (attempts) => this.recordBatchOrHandOver(attempts),
       // One guess per game per batch: a player's guesses queue up behind each other, and a
       // versus game's event number and opponent's side are read once per batch.
       keyOf: (attempt) => attempt.gameId,
       maxBatchSize: BATCH_SIZE,
       maxInFlight: BATCHES_IN_FLIGHT,
-      ...(onBatchDone ? { onBatchDone } : {}),
+      ...(metrics
+        ? { onBatchDone: (size: number, seconds: number) => metrics.batchDone(size, seconds) }
+        : {}),
     });
   }
 
-  /** Queues one guess for the next batch. */
-  record(attempt: GuessAttempt): Promise<GuessAttemptOutcome> {
-    return this.batcher.submit(attempt);
+  /**
+   * Records one guess through the batches: answered from here when it leaves the game going,
+   * refused when the rules refuse it, else handed to the locked transaction (`locked`).
+   */
+  async record(attempt: GuessAttempt): Promise<GuessAttemptOutcome> {
+    for (let batch = 0; batch < MAX_BATCHES_PER_GUESS; batch++) {
+      const outcome = await this.batcher.submit(attempt);
+      // 'changed': the side moved on (another guess of this player, on another node) or was
+      // predicted from memory: the next batch reads it afresh.
+      if (outcome.kind !== 'changed') return outcome;
+    }
+    return { kind: 'locked' };
   }
 
-  private async recordBatch(attempts: readonly GuessAttempt[]): Promise<GuessAttemptOutcome[]> {
-    // Left undefined until a read finds the guesser's side: a game that is not theirs.
-    const outcomes: (GuessAttemptOutcome | undefined)[] = attempts.map(() => undefined);
+  /**
+   * One batch; if it fails as a whole (a database error that is not a write conflict, maybe
+   * caused by another player's guess), each of its guesses is handed to the locked path, where
+   * it either goes through alone or fails for a reason of its own. Logged and counted, since a
+   * failing batch costs every guess the slow path.
+   */
+  private async recordBatchOrHandOver(attempts: readonly GuessAttempt[]): Promise<BatchOutcome[]> {
+    try {
+      return await this.recordBatch(attempts);
+    } catch (err) {
+      this.log.warn(
+        { err: err instanceof Error ? loggableError(err) : String(err), size: attempts.length },
+        'guess batch failed: its guesses take the locked path',
+      );
+      this.metrics?.batchFailed();
+      return attempts.map(() => ({ kind: 'locked' }));
+    }
+  }
+
+  private async recordBatch(attempts: readonly GuessAttempt[]): Promise<BatchOutcome[]> {
+    // Left undefined until a read finds the guesser's side (else: see `orLocked`).
+    const outcomes: (BatchOutcome | undefined)[] = attempts.map(() => undefined);
     const planned: PlannedGuess[] = [];
     const keys = attempts.map(knownKey);
     const sides = keys.map((key) => this.known.get(key));
@@ -198,7 +229,7 @@ export class OngoingGuessRecorder {
         if (fromKnown[idx]) outcomes[idx] = { kind: 'changed' };
         else if (repeat)
           outcomes[idx] = { kind: 'refused', error: badRequest(GAME_MESSAGES.alreadyGuessed) };
-        else outcomes[idx] = { kind: 'finishes' };
+        else outcomes[idx] = { kind: 'locked' };
         return;
       }
       planned.push({
@@ -212,7 +243,7 @@ export class OngoingGuessRecorder {
       // Until the write says otherwise: the side changed under us.
       outcomes[idx] = { kind: 'changed' };
     });
-    if (planned.length === 0) return outcomes.map(orNotFound);
+    if (planned.length === 0) return outcomes.map(orLocked);
 
     let written: GuessWritten[];
     try {
@@ -238,88 +269,35 @@ export class OngoingGuessRecorder {
       this.known.set(key, side);
       outcomes[guess.idx] = { kind: 'recorded', result: resultOf(guess, row) };
     }
-    return outcomes.map(orNotFound);
+    return outcomes.map(orLocked);
   }
 
-  /**
-   * The sides of the guessers at `indices`, with a live session's ownership checked as the
-   * session plugin and requireUser do. Point lookups only: each LATERAL ... LIMIT 1 is a
-   * nested loop over an index. The statement is prepared, so its generic plan must not depend
-   * on table sizes: a hash join or hashed subplan chosen while a table was small would scan it
-   * whole on every batch once it has grown.
-   */
+  /** The sides of the guessers at `indices`, owned by the session that asks (one statement). */
   private readSides(attempts: readonly GuessAttempt[], indices: number[]): Promise<SideRead[]> {
     const input = indices.map((idx) => ({
       idx,
       game_id: attempts[idx]!.gameId,
-      ...viewerRecord(attempts[idx]!.viewer),
+      session_hash: attempts[idx]!.sessionHash,
     }));
-    return this.runPrepared<SideRead>(sql`
-      SELECT i.idx, p.*, w.words
-      FROM json_to_recordset(${JSON.stringify(input)}::text::json)
-        AS i(idx int, game_id int, user_id int, guest_hash text, session_hash text)
-      ${liveSession}
-      CROSS JOIN LATERAL (
-        SELECT gp.id, gp.game_id, gp.score, gp.status, gp.guess_count, g.mode, g.secret
-        FROM game_players gp JOIN games g ON g.id = gp.game_id
-        WHERE gp.game_id = i.game_id AND ${ownedByViewer}
-        LIMIT 1) p
-      CROSS JOIN LATERAL (
-        SELECT coalesce(json_agg(x.word), '[]'::json) AS words
-        FROM guesses x WHERE x.player_id = p.id) w
-    `);
+    return this.runPrepared<SideRead>(readSidesStatement(input));
   }
 
-  /**
-   * One statement for the batch: each player's row is updated only if it is still as known
-   * and still the viewer's; then its guess row, a versus game's event number, and the
-   * opponent's side for the event. Returns the guesses it recorded.
-   */
+  /** The batch's write (one statement); answers the guesses it recorded. */
   private writeGuesses(planned: PlannedGuess[]): Promise<GuessWritten[]> {
-    // In player order: two nodes' batches lock the rows they share in the same order, so
-    // they queue rather than deadlock.
-    const ordered = [...planned].sort((a, b) => a.side.playerId - b.side.playerId);
-    const input = ordered.map(({ idx, attempt, side, expected, matches, score }) => ({
-      idx,
-      player_id: side.playerId,
-      game_id: side.gameId,
-      versus: side.mode === 'versus',
-      expected,
-      score,
-      word: attempt.word,
-      matches,
-      ...viewerRecord(attempt.viewer),
-    }));
-    return this.runPrepared<GuessWritten>(sql`
-      WITH i AS (
-        SELECT * FROM json_to_recordset(${JSON.stringify(input)}::text::json)
-          AS i(idx int, player_id int, game_id int, versus boolean, expected int, score int,
-            word char(5), matches int, user_id int, guest_hash text, session_hash text)
-      ), upd AS (
-        UPDATE game_players gp
-        SET score = i.score, guess_count = gp.guess_count + 1, last_guess = i.word,
-          last_played_at = now()
-        FROM i ${liveSession}
-        WHERE gp.id = i.player_id AND gp.game_id = i.game_id AND gp.status = 'playing'
-          AND gp.guess_count = i.expected AND ${ownedByViewer}
-        RETURNING gp.id, gp.game_id, i.versus
-      ), ins AS (
-        INSERT INTO guesses (player_id, word, matches)
-        SELECT i.player_id, i.word, i.matches FROM i JOIN upd ON upd.id = i.player_id
-      ), seq AS (
-        UPDATE games g SET event_seq = g.event_seq + 1
-        FROM upd WHERE upd.versus AND g.id = upd.game_id
-        RETURNING g.id, g.event_seq
-      )
-      SELECT i.idx, seq.event_seq AS seq,
-        o.user_id AS opponent_user_id, o.score AS opponent_score,
-        o.status AS opponent_status, o.forfeit AS opponent_forfeit,
-        o.guess_count AS opponent_guess_count
-      FROM upd
-      JOIN i ON i.player_id = upd.id
-      LEFT JOIN seq ON seq.id = upd.game_id
-      LEFT JOIN game_players o ON upd.versus AND o.game_id = upd.game_id AND o.id <> upd.id
-    `);
+    const input: GuessWriteInput[] = [...planned]
+      .sort((a, b) => a.side.playerId - b.side.playerId)
+      .map(({ idx, attempt, side, expected, matches, score }) => ({
+        idx,
+        player_id: side.playerId,
+        game_id: side.gameId,
+        versus: side.mode === 'versus',
+        expected,
+        score,
+        word: attempt.word,
+        matches,
+        session_hash: attempt.sessionHash,
+      }));
+    return this.runPrepared<GuessWritten>(writeGuessesStatement(input));
   }
 }
 

@@ -6,13 +6,14 @@ import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client
 import type { ErrorResponse } from '@jotto/shared/api-envelope';
 import type { AppConfig } from '../config.ts';
 import { unauthorized } from '../errors.ts';
+import type { GuessBatchMetrics } from '../games/ongoing-guess-recorder.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** This app's Prometheus registry; other modules add their own metrics to it. */
     metrics: Registry;
-    /** Records one batch of guesses (see GameService). */
-    observeGuessBatch(size: number, seconds: number): void;
+    /** Counts the guess batches (see OngoingGuessRecorder). */
+    guessBatchMetrics: GuessBatchMetrics;
   }
 }
 
@@ -71,10 +72,20 @@ export const metricsPlugin = fp(
       buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
       registers: [registry],
     });
-    app.decorate('observeGuessBatch', (size: number, seconds: number) => {
-      guessBatchSize.observe(size);
-      guessBatchDuration.observe(seconds);
+    const guessBatchFailures = new Counter({
+      name: 'jotto_guess_batch_failures_total',
+      help: 'Guess batches that failed as a whole (their guesses took the locked path)',
+      registers: [registry],
     });
+    app.decorate('guessBatchMetrics', {
+      batchDone(size: number, seconds: number) {
+        guessBatchSize.observe(size);
+        guessBatchDuration.observe(seconds);
+      },
+      batchFailed() {
+        guessBatchFailures.inc();
+      },
+    } satisfies GuessBatchMetrics);
     app.addHook('onResponse', async (request, reply) => {
       const labels = {
         method: request.method,

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Server } from 'socket.io';
 import { clientPath } from '@jotto/shared/client-routes';
+import { isPlayerFinished } from '@jotto/shared/game-rules';
 import type { ClientToServerEvents, ServerToClientEvents } from '@jotto/shared/realtime-events';
 import { userRoom } from '@jotto/shared/realtime-events';
 import type { PushMessage, PushSender } from './push-sender.ts';
@@ -87,9 +88,13 @@ export class Notifier {
       }
       case 'game:counts': {
         const counts = payload as EventPayload<'game:counts'>;
-        const opponentDone = counts.enemyWon || counts.enemyForfeit || counts.enemyScore === 0;
+        const opponent = {
+          won: counts.enemyWon,
+          forfeit: counts.enemyForfeit,
+          score: counts.enemyScore,
+        };
         // Only the event of the opponent's last move; the client ignores it on a game page.
-        if (!opponentDone) return null;
+        if (!isPlayerFinished(opponent)) return null;
         return {
           title: 'Your opponent finished',
           icon,

@@ -9,6 +9,7 @@ import { isDatabaseUnavailable } from '../db/database-errors.ts';
 import type { RealtimeServer } from './notifier.ts';
 import { mayOpenSocket } from '../plugins/origin-policy.ts';
 import { SESSION_COOKIE } from '../sessions/session-plugin.ts';
+import { viewerOfSession } from '../sessions/viewer.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -122,11 +123,13 @@ export const realtimePlugin = fp(
         const cookies = app.parseCookie(socket.request.headers.cookie ?? '');
         const sessionId = cookies[SESSION_COOKIE];
         const session = sessionId ? await app.sessions.resolve(sessionId) : null;
-        if (!session || session.userId === null || session.username === null) {
+        // Events go to accounts: a guest, or an account without a username yet, has none.
+        const viewer = viewerOfSession(session);
+        if (typeof viewer === 'string' || viewer.kind !== 'user') {
           return next(new Error('unauthorized'));
         }
-        socket.data.userId = session.userId;
-        socket.data.sessionHash = session.sessionHash;
+        socket.data.userId = viewer.userId;
+        socket.data.sessionHash = viewer.sessionHash;
         return next();
       } catch (err) {
         // A database that is down or restarting is not a bug: the client reconnects later.

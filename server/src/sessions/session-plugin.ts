@@ -3,10 +3,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.ts';
 import { forbidden, unauthorized } from '../errors.ts';
-import type { Viewer } from '../games/game-model.ts';
 import { type SessionIdentity, SessionStore } from './session-store.ts';
+import { viewerOfSession } from './viewer.ts';
 
 export const SESSION_COOKIE = 'jotto_session';
+/** Our ids are 43 characters; a longer cookie is not ours and is not even hashed. */
+const MAX_SESSION_ID_LENGTH = 128;
 
 /** A request from a user with an account and a username. */
 export interface SignedInUser {
@@ -18,7 +20,7 @@ export interface SignedInUser {
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * The route's service checks the session inside its own query (see `unresolvedSession`),
+     * The route's service checks the session inside its own query (see `sessionHashOf`),
      * so the plugin does not look it up first.
      */
     sessionCheckedByService?: boolean;
@@ -37,36 +39,29 @@ declare module 'fastify' {
   }
 }
 
+/** What a signed-in account without a username is told until it finalizes (decisions §7). */
+export const PICK_USERNAME_FIRST = 'Pick your username first';
+
 /**
- * The signed-in user of a request, or a 401. A social sign-in that has no username yet gets a
- * 403 until it finalizes. This is the one check every signed-in route makes.
+ * The signed-in user of a request, or a 401 (no live session, or a guest's); a 403 for an
+ * account that has not picked its username yet. Decided by `viewerOfSession`, like every
+ * other check of who a request speaks for.
  */
 export function requireUser(request: FastifyRequest): SignedInUser {
-  const session = request.session;
-  if (!session || session.userId === null) throw unauthorized();
-  if (session.username === null) throw forbidden('Pick your username first');
-  return { userId: session.userId, username: session.username, sessionHash: session.sessionHash };
+  const viewer = viewerOfSession(request.session);
+  if (viewer === 'no-username') throw forbidden(PICK_USERNAME_FIRST);
+  if (viewer === 'no-session' || viewer.kind === 'guest') throw unauthorized();
+  return { userId: viewer.userId, username: viewer.username, sessionHash: viewer.sessionHash };
 }
 
 /**
- * The viewer of a game route: a signed-in user, or a guest by their session. Null when the
- * request has no session at all (a guest who never started a game, or whose 24 hours ended).
+ * For routes marked `sessionCheckedByService`: the keyed hash of the session the cookie
+ * names, unchecked (the service checks it in its own query), or null without a usable cookie.
  */
-export function viewerOf(request: FastifyRequest): Viewer | null {
-  const session = request.session;
-  if (!session) return null;
-  if (session.userId === null) return { kind: 'guest', sessionHash: session.sessionHash };
-  return { kind: 'user', userId: requireUser(request).userId };
-}
-
-/**
- * For routes marked `sessionCheckedByService`: the session the cookie names, as a viewer the
- * service resolves in its own query; null without a usable cookie.
- */
-export function unresolvedSession(request: FastifyRequest, store: SessionStore): Viewer | null {
+export function sessionHashOf(request: FastifyRequest, store: SessionStore): string | null {
   const sessionId = request.cookies[SESSION_COOKIE];
-  if (!sessionId || sessionId.length > 128) return null;
-  return { kind: 'session', sessionHash: store.hash(sessionId) };
+  if (!sessionId || sessionId.length > MAX_SESSION_ID_LENGTH) return null;
+  return store.hash(sessionId);
 }
 
 /** Loads the session named by the cookie on every request that may need it. */
@@ -100,7 +95,7 @@ export const sessionPlugin = fp(
       if (!request.url.startsWith(apiPrefix)) return;
       if (request.routeOptions.config.sessionCheckedByService) return;
       const sessionId = request.cookies[SESSION_COOKIE];
-      if (!sessionId || sessionId.length > 128) return;
+      if (!sessionId || sessionId.length > MAX_SESSION_ID_LENGTH) return;
       request.session = await store.resolve(sessionId);
     });
   },

@@ -71,7 +71,11 @@ export class SessionStore {
 
   /** The live session a cookie names, or null (unknown or expired). */
   async resolve(sessionId: string): Promise<SessionIdentity | null> {
-    const sessionHash = this.hash(sessionId);
+    return this.resolveHash(this.hash(sessionId));
+  }
+
+  /** The live session with this keyed hash, or null (unknown or expired). */
+  async resolveHash(sessionHash: string): Promise<SessionIdentity | null> {
     const [row] = await this.resolveQuery.execute({ hash: sessionHash });
     if (!row) return null;
     return {

@@ -1,0 +1,34 @@
+import type { SessionIdentity } from './session-store.ts';
+
+/** Whom a request speaks for, on the routes about games. */
+export type Viewer =
+  | { kind: 'user'; userId: number; username: string; sessionHash: string }
+  /** A guest: their game belongs to the guest session itself (decisions §3: 24 hours). */
+  | { kind: 'guest'; sessionHash: string };
+
+/**
+ * Why a request speaks for nobody: it has no live session (none, unknown, expired or logged
+ * out: the session store only returns live ones), or it belongs to an account signed in
+ * through a social provider that has not picked its username yet (decisions §7: it does so
+ * at /finalize before anything else).
+ */
+export type NoViewer = 'no-session' | 'no-username';
+
+/**
+ * The one rule of whom a session speaks for: nobody without a live session; an account only
+ * once it has a username; otherwise a guest, by the session itself. The session plugin
+ * (`requireUser`, `gameViewerOf`), the Socket.IO handshake and the locked guess path all
+ * decide with it; the guess batch checks the same rule in SQL (`games/guess-batch-sql.ts`),
+ * and one table-driven test (`server/test/game-access.test.ts`) holds the two together.
+ */
+export function viewerOfSession(session: SessionIdentity | null): Viewer | NoViewer {
+  if (!session) return 'no-session';
+  if (session.userId === null) return { kind: 'guest', sessionHash: session.sessionHash };
+  if (session.username === null) return 'no-username';
+  return {
+    kind: 'user',
+    userId: session.userId,
+    username: session.username,
+    sessionHash: session.sessionHash,
+  };
+}
