@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { LoadErrorBoundary, PageLoadFailed } from '../components/load-error-boundary.tsx';
 import { PageLoading } from '../components/page-loading.tsx';
 import { LandingPage } from '../features/session/landing-page.tsx';
 import { lazyPage } from './lazy-page.ts';
@@ -51,37 +52,49 @@ const ProfilePage = lazyPage(
 
 /** The client routes of spec §2 (shared/src/client-routes.ts lists them for the server). */
 export function AppRoutes() {
+  const { pathname } = useLocation();
   return (
-    <Suspense fallback={<PageLoading />}>
-      <Routes>
-        <Route path="/" element={<LandingPage />} />
-        {/* Social sign-in comes back to /login?error=… when it fails: the Login screen says why. */}
-        <Route path="/login" element={<LoginPage />} />
-        <Route path="/register" element={<LoginPage />} />
-        <Route path="/users/:username/verify/:verifyCode" element={<VerifyPage />} />
-        <Route path="/company" element={<StudioPage />} />
-        <Route path="/nomostudios" element={<StudioPage />} />
-        <Route path="/privacy" element={<PrivacyPage />} />
-        <Route path="/mobile" element={<MobilePage />} />
-        <Route element={<AppShell />}>
-          <Route path="/home" element={<HomePage />} />
-          <Route path="/main" element={<HomePage />} />
-          <Route path="/finalize" element={<FinalizePage />} />
-          <Route path="/rules" element={<RulesPage />} />
-          <Route path="/list_solo" element={<GameListPage mode="solo" />} />
-          <Route path="/list_versus" element={<GameListPage mode="versus" />} />
-          <Route path="/game" element={<NewGamePage />} />
-          <Route path="/game/:gameId" element={<GamePage />} />
-          <Route path="/leaderboards" element={<LeaderboardsPage />} />
-          <Route path="/challenges" element={<ChallengesPage />} />
-          <Route path="/challenges/new" element={<ChallengesPage />} />
-          <Route path="/friends" element={<FriendsPage />} />
-          <Route path="/friends/new" element={<FriendsPage />} />
-          <Route path="/profile" element={<ProfilePage />} />
-          <Route path="/profile/:username" element={<ProfilePage />} />
-        </Route>
-        <Route path="*" element={<NotFoundPage />} />
-      </Routes>
-    </Suspense>
+    // A screen outside the shell (or the shell itself) whose chunk fails to load; the shell
+    // catches its own screens' failures below its header.
+    <LoadErrorBoundary
+      resetKey={pathname}
+      fallback={
+        <main>
+          <PageLoadFailed />
+        </main>
+      }
+    >
+      <Suspense fallback={<PageLoading />}>
+        <Routes>
+          <Route path="/" element={<LandingPage />} />
+          {/* Social sign-in comes back to /login?error=… when it fails: the Login screen says why. */}
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/register" element={<LoginPage />} />
+          <Route path="/users/:username/verify/:verifyCode" element={<VerifyPage />} />
+          <Route path="/company" element={<StudioPage />} />
+          <Route path="/nomostudios" element={<StudioPage />} />
+          <Route path="/privacy" element={<PrivacyPage />} />
+          <Route path="/mobile" element={<MobilePage />} />
+          <Route element={<AppShell />}>
+            <Route path="/home" element={<HomePage />} />
+            <Route path="/main" element={<HomePage />} />
+            <Route path="/finalize" element={<FinalizePage />} />
+            <Route path="/rules" element={<RulesPage />} />
+            <Route path="/list_solo" element={<GameListPage mode="solo" />} />
+            <Route path="/list_versus" element={<GameListPage mode="versus" />} />
+            <Route path="/game" element={<NewGamePage />} />
+            <Route path="/game/:gameId" element={<GamePage />} />
+            <Route path="/leaderboards" element={<LeaderboardsPage />} />
+            <Route path="/challenges" element={<ChallengesPage />} />
+            <Route path="/challenges/new" element={<ChallengesPage />} />
+            <Route path="/friends" element={<FriendsPage />} />
+            <Route path="/friends/new" element={<FriendsPage />} />
+            <Route path="/profile" element={<ProfilePage />} />
+            <Route path="/profile/:username" element={<ProfilePage />} />
+          </Route>
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </Suspense>
+    </LoadErrorBoundary>
   );
 }

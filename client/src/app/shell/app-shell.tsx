@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { AppHeader } from './app-header.tsx';
+import { LoadErrorBoundary, PageLoadFailed } from '../../components/load-error-boundary.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { ShellProviders } from './shell-providers.tsx';
 import { Sidebar } from './sidebar.tsx';
@@ -27,9 +28,11 @@ export function AppShell() {
         <AppHeader sidebarOpen={sidebar} onToggleSidebar={() => setSidebar(!sidebar)} />
         <Sidebar open={sidebar} onClose={() => setSidebar(false)} />
         <main id="content" className={styles.content}>
-          <Suspense fallback={<PageLoading />}>
-            <Outlet />
-          </Suspense>
+          <LoadErrorBoundary resetKey={pathname} fallback={<PageLoadFailed />}>
+            <Suspense fallback={<PageLoading />}>
+              <Outlet />
+            </Suspense>
+          </LoadErrorBoundary>
         </main>
       </div>
     </ShellProviders>

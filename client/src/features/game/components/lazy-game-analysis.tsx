@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { LoadErrorBoundary } from '../../../components/load-error-boundary.tsx';
 import type { GameAnalysisProps } from './game-analysis.tsx';
 
 // The analysis is its own chunk (3.1 KB of JavaScript and 0.8 KB of CSS, gzipped), fetched
@@ -9,11 +10,19 @@ const GameAnalysis = lazy(async () => ({
   default: (await import('./game-analysis.tsx')).GameAnalysis,
 }));
 
-/** The post-game analysis, loaded on first use. */
+/** Said in the analysis's place when its chunk could not be loaded. */
+export const ANALYSIS_LOAD_FAILED = 'The analysis could not be loaded.';
+
+/**
+ * The post-game analysis, loaded on first use. If its chunk cannot be loaded, it says so in its
+ * place: the end of the game, the results and 'Play again!' / 'Rematch!' stay.
+ */
 export function LazyGameAnalysis(props: GameAnalysisProps) {
   return (
-    <Suspense fallback={<p>Analysing your guesses...</p>}>
-      <GameAnalysis {...props} />
-    </Suspense>
+    <LoadErrorBoundary fallback={<p>{ANALYSIS_LOAD_FAILED}</p>}>
+      <Suspense fallback={<p>Analysing your guesses...</p>}>
+        <GameAnalysis {...props} />
+      </Suspense>
+    </LoadErrorBoundary>
   );
 }
