@@ -19,6 +19,8 @@ export class LocalSteamOpenId {
   nextAnswer: 'assert' | 'cancel' = 'assert';
   /** How many check_authentication requests came in. */
   checkAuthenticationCalls = 0;
+  /** The `Connection` header of the last check_authentication request. */
+  lastCheckAuthenticationConnection: string | undefined;
   private readonly key = randomBytes(32);
   private nonceCounter = 0;
 
@@ -30,6 +32,13 @@ export class LocalSteamOpenId {
   static async start(): Promise<LocalSteamOpenId> {
     let endpoint: LocalSteamOpenId | null = null;
     const server = createServer((req, res) => {
+      // No keep-alive: every request gets a connection of its own, closed after the answer.
+      // A kept-alive connection sat idle in fetch's pool (undici) between test cases, and Node
+      // closes idle ones after 5 s; while a test app started (PGlite blocks the event loop for
+      // seconds), undici's idle timer — whose coarse clock stops while the loop is blocked —
+      // did not drop it first. The next case's request then went out on it just as this
+      // server's overdue timer destroyed it: ECONNRESET, in one run of the file in five or so.
+      res.setHeader('connection', 'close');
       endpoint?.handle(req, res).catch((error: unknown) => {
         res.writeHead(500).end(String(error));
       });
@@ -59,7 +68,7 @@ export class LocalSteamOpenId {
     if (req.method === 'POST') {
       let body = '';
       for await (const chunk of req) body += String(chunk);
-      return this.checkAuthentication(new URLSearchParams(body), res);
+      return this.checkAuthentication(new URLSearchParams(body), req, res);
     }
     res.writeHead(405).end();
   }
@@ -101,8 +110,13 @@ export class LocalSteamOpenId {
     res.writeHead(302, { location: back.toString() }).end();
   }
 
-  private checkAuthentication(body: URLSearchParams, res: ServerResponse): void {
+  private checkAuthentication(
+    body: URLSearchParams,
+    req: IncomingMessage,
+    res: ServerResponse,
+  ): void {
     this.checkAuthenticationCalls += 1;
+    this.lastCheckAuthenticationConnection = req.headers.connection;
     const sig = Buffer.from(body.get('openid.sig') ?? '');
     const expected = Buffer.from(this.sign(body));
     const valid =

@@ -566,6 +566,8 @@ describe('Steam assertion checks', () => {
     const { query, returnTo } = await assertion();
     const expected = { endpoint: endpoint(), returnTo };
     expect(await verifySteamAssertion(query, expected, nonces)).toBe(steam.nextSteamId);
+    // Checked on a connection of its own, never a pooled one Steam may be closing.
+    expect(steam.lastCheckAuthenticationConnection).toBe('close');
     const replay = await refusal(verifySteamAssertion(query, expected, nonces));
     expect(replay?.detail).toMatch(/response_nonce was already used/);
   });

@@ -117,7 +117,19 @@ export async function verifySteamAssertion(
   try {
     const response = await fetch(expected.endpoint, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': USER_AGENT },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'user-agent': USER_AGENT,
+        // Each check on a connection of its own, closed after the answer: never a pooled
+        // keep-alive one. Sign-ins are rare, so a pooled connection to Steam would nearly
+        // always be one idle for long, which Steam (or a proxy) may be closing just as we
+        // write to it: the POST then fails with ECONNRESET, and fetch never retries a POST.
+        // undici's guard (drop an idle socket 2 s before the server's advertised keep-alive
+        // timeout) runs on a coarse clock that stops while the event loop is busy, so it
+        // reuses such sockets when it can least afford to. Since this is our only request to
+        // Steam, no connection to it is ever left in the pool for the next sign-in.
+        connection: 'close',
+      },
       body,
       redirect: 'error',
       signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
@@ -125,7 +137,10 @@ export async function verifySteamAssertion(
     if (!response.ok) throw new Error(`check_authentication answered ${response.status}`);
     answer = await response.text();
   } catch (error) {
-    throw new SocialSignInError('failed', `Steam unreachable: ${(error as Error).message}`);
+    // fetch's own message is only "fetch failed": name the network error under it too.
+    const { message, cause } = error as Error & { cause?: { code?: unknown } };
+    const code = typeof cause?.code === 'string' ? ` (${cause.code})` : '';
+    throw new SocialSignInError('failed', `Steam unreachable: ${message}${code}`);
   }
   if (parseKeyValueForm(answer).get('is_valid') !== 'true') {
     throw refuse('Steam did not confirm it (is_valid is not true)');
@@ -144,7 +159,8 @@ export function steamSignInFlow(options: {
 }): SignInFlow {
   const { endpoint, callbackUrl, realm, state, nonces } = options;
   // The state rides in return_to, which Steam signs and sends back unchanged.
-  const returnToFor = (value: string) => `${callbackUrl}?${new URLSearchParams({ state: value })}`;
+  const returnToFor = (value: string) =>
+    `${callbackUrl}?${new URLSearchParams({ state: value }).toString()}`;
   return {
     async start(_request, reply) {
       const value = newSignInState();
