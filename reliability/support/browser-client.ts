@@ -218,7 +218,7 @@ export class BrowserTab {
   ) {
     this.http = new BrowserHttp(baseUrl, address, origin);
     // Polling requests and the upgrade leave from this tab's address (the balancer's key).
-    this.agent = new http.Agent({ keepAlive: true, localAddress: address } as http.AgentOptions);
+    this.agent = new http.Agent({ keepAlive: true, localAddress: address });
   }
 
   get address(): string {

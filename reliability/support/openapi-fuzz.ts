@@ -421,7 +421,7 @@ export class ResponseJudge {
   private readonly byKey = new Map<string, Operation>();
 
   constructor(operations: readonly Operation[]) {
-    addFormats.default(this.ajv);
+    addFormats(this.ajv);
     for (const operation of operations) {
       this.byKey.set(`${operation.method} ${operation.template}`, operation);
     }

@@ -6,6 +6,8 @@ import { registerUser, startTestApp, type TestApp, TestAgent } from './test-app.
 import { DATABASE_KINDS } from './test-environment.ts';
 
 type Json = Record<string, unknown>;
+/** A successful answer to POST /api/challenges/new; gameId when it started the game at once. */
+type Sent = { result: string; challengeId: number; gameId?: number };
 
 describe.each(DATABASE_KINDS)('challenges on %s', (kind) => {
   let t: TestApp;
@@ -37,7 +39,7 @@ describe.each(DATABASE_KINDS)('challenges on %s', (kind) => {
   it('a challenge shows on both sides; accepting starts one game both players can open', async () => {
     const alice = await registerUser(t.app);
     const bob = await registerUser(t.app);
-    const sent = await alice.agent.post<Json>('/api/challenges/new', {
+    const sent = await alice.agent.post<Sent>('/api/challenges/new', {
       username: bob.username.toUpperCase(),
     });
     expect(sent).toMatchObject({
@@ -45,7 +47,7 @@ describe.each(DATABASE_KINDS)('challenges on %s', (kind) => {
       body: { result: 'ok', challengeId: expect.any(Number) },
     });
     expect(sent.body.gameId).toBeUndefined();
-    const challengeId = sent.body.challengeId as number;
+    const challengeId = sent.body.challengeId;
 
     const out = await alice.agent.post<Json>('/api/challenges', { type: 'out' });
     expect(out.body.challenges).toEqual([
@@ -111,7 +113,7 @@ describe.each(DATABASE_KINDS)('challenges on %s', (kind) => {
     const alice = await registerUser(t.app);
     const bob = await registerUser(t.app);
     const { challengeId } = (
-      await alice.agent.post<Json>('/api/challenges/new', { username: bob.username })
+      await alice.agent.post<Sent>('/api/challenges/new', { username: bob.username })
     ).body;
     expect(
       (await bob.agent.post<Json>('/api/challenges/deny', { challenge_id: challengeId })).body,
@@ -137,7 +139,7 @@ describe.each(DATABASE_KINDS)('challenges on %s', (kind) => {
     const bob = await registerUser(t.app);
     const carol = await registerUser(t.app);
     const { challengeId } = (
-      await alice.agent.post<Json>('/api/challenges/new', { username: bob.username })
+      await alice.agent.post<Sent>('/api/challenges/new', { username: bob.username })
     ).body;
     for (const response of [
       await carol.agent.get(`/api/challenges/${challengeId}/info`),
@@ -193,8 +195,8 @@ describe.each(DATABASE_KINDS)('challenges on %s', (kind) => {
   it('a second identical challenge keeps one pending challenge', async () => {
     const alice = await registerUser(t.app);
     const bob = await registerUser(t.app);
-    const first = await alice.agent.post<Json>('/api/challenges/new', { username: bob.username });
-    const second = await alice.agent.post<Json>('/api/challenges/new', { username: bob.username });
+    const first = await alice.agent.post<Sent>('/api/challenges/new', { username: bob.username });
+    const second = await alice.agent.post<Sent>('/api/challenges/new', { username: bob.username });
     expect(second.body.challengeId).toBe(first.body.challengeId);
     expect(
       (await bob.agent.post<Json>('/api/challenges', { type: 'in' })).body.challenges,
@@ -205,9 +207,9 @@ describe.each(DATABASE_KINDS)('challenges on %s', (kind) => {
     const alice = await registerUser(t.app);
     const bob = await registerUser(t.app);
     const { challengeId } = (
-      await alice.agent.post<Json>('/api/challenges/new', { username: bob.username })
+      await alice.agent.post<Sent>('/api/challenges/new', { username: bob.username })
     ).body;
-    const back = await bob.agent.post<Json>('/api/challenges/new', { username: alice.username });
+    const back = await bob.agent.post<Sent>('/api/challenges/new', { username: alice.username });
     expect(back.body).toMatchObject({ result: 'ok', challengeId, gameId: expect.any(Number) });
     expect((await alice.agent.get<Json>(`/api/challenges/${challengeId}/info`)).body).toEqual({
       result: 'ok',
@@ -221,12 +223,12 @@ describe.each(DATABASE_KINDS)('challenges on %s', (kind) => {
     const alice = await registerUser(t.app);
     const bob = await registerUser(t.app);
     const { challengeId } = (
-      await alice.agent.post<Json>('/api/challenges/new', { username: bob.username })
+      await alice.agent.post<Sent>('/api/challenges/new', { username: bob.username })
     ).body;
     await t.app.db
       .update(challenges)
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(challenges.id, challengeId as number));
+      .where(eq(challenges.id, challengeId));
     expect((await alice.agent.get<Json>(`/api/challenges/${challengeId}/info`)).body).toEqual({
       result: 'stop',
       challengeId,
@@ -238,12 +240,12 @@ describe.each(DATABASE_KINDS)('challenges on %s', (kind) => {
       (await bob.agent.post('/api/challenges/accept', { challenge_id: challengeId })).status,
     ).toBe(409);
     // A fresh challenge can be sent after the old one expired.
-    const again = await alice.agent.post<Json>('/api/challenges/new', { username: bob.username });
+    const again = await alice.agent.post<Sent>('/api/challenges/new', { username: bob.username });
     expect(again.body.challengeId).not.toBe(challengeId);
     const [row] = await t.app.db
       .select()
       .from(challenges)
-      .where(eq(challenges.id, again.body.challengeId as number));
+      .where(eq(challenges.id, again.body.challengeId));
     const days = (row!.expiresAt.getTime() - row!.createdAt.getTime()) / 86_400_000;
     expect(days).toBeCloseTo(7, 1);
   });
@@ -252,7 +254,7 @@ describe.each(DATABASE_KINDS)('challenges on %s', (kind) => {
     const alice = await registerUser(t.app);
     const bob = await registerUser(t.app);
     const { challengeId } = (
-      await alice.agent.post<Json>('/api/challenges/new', { username: bob.username })
+      await alice.agent.post<Sent>('/api/challenges/new', { username: bob.username })
     ).body;
     const answers = await Promise.all(
       Array.from({ length: 6 }, () =>
@@ -269,8 +271,8 @@ describe.each(DATABASE_KINDS)('challenges on %s', (kind) => {
       const alice = await registerUser(t.app);
       const bob = await registerUser(t.app);
       const [fromAlice, fromBob] = await Promise.all([
-        alice.agent.post<Json>('/api/challenges/new', { username: bob.username }),
-        bob.agent.post<Json>('/api/challenges/new', { username: alice.username }),
+        alice.agent.post<Sent>('/api/challenges/new', { username: bob.username }),
+        bob.agent.post<Sent>('/api/challenges/new', { username: alice.username }),
       ]);
       expect(fromAlice.status).toBe(200);
       expect(fromBob.status).toBe(200);
@@ -298,20 +300,20 @@ describe.each(DATABASE_KINDS)('challenges on %s', (kind) => {
       await sweeper.agent.post('/api/challenges/new', { username: '@open' });
       const alice = await registerUser(t.app);
       const bob = await registerUser(t.app);
-      let first = await alice.agent.post<Json>('/api/challenges/new', { username: '@open' });
+      let first = await alice.agent.post<Sent>('/api/challenges/new', { username: '@open' });
       if (first.body.gameId !== undefined)
-        first = await alice.agent.post<Json>('/api/challenges/new', { username: '@open' });
+        first = await alice.agent.post<Sent>('/api/challenges/new', { username: '@open' });
       expect(first.body).toMatchObject({ result: 'ok', challengeId: expect.any(Number) });
       expect(first.body.gameId).toBeUndefined();
       const out = await alice.agent.post<Json>('/api/challenges', { type: 'out' });
       expect(out.body.challenges).toEqual([
         expect.objectContaining({ recipient: '@open', sender: alice.username }),
       ]);
-      const again = await alice.agent.post<Json>('/api/challenges/new', { username: '@open' });
+      const again = await alice.agent.post<Sent>('/api/challenges/new', { username: '@open' });
       expect(again.body.challengeId).toBe(first.body.challengeId);
       expect(again.body.gameId).toBeUndefined();
 
-      const paired = await bob.agent.post<Json>('/api/challenges/new', { username: '@open' });
+      const paired = await bob.agent.post<Sent>('/api/challenges/new', { username: '@open' });
       expect(paired.body).toMatchObject({
         challengeId: first.body.challengeId,
         gameId: expect.any(Number),
@@ -337,7 +339,7 @@ describe.each(DATABASE_KINDS)('challenges on %s', (kind) => {
       const filler = await registerUser(t.app);
       await filler.agent.post('/api/challenges/new', { username: '@open' });
       const responses = await Promise.all(
-        players.map((p) => p.agent.post<Json>('/api/challenges/new', { username: '@open' })),
+        players.map((p) => p.agent.post<Sent>('/api/challenges/new', { username: '@open' })),
       );
       expect(responses.every((r) => r.status === 200)).toBe(true);
       expect(responses.filter((r) => r.body.gameId !== undefined)).toHaveLength(3);

@@ -255,7 +255,9 @@ describe('the Socket.IO channel on one node', () => {
         click_action: 'http://localhost:3000/challenges',
       });
       const { gameId } = (
-        await bob.agent.post<Json>('/api/challenges/accept', { challenge_id: challengeId })
+        await bob.agent.post<{ gameId: number }>('/api/challenges/accept', {
+          challenge_id: challengeId,
+        })
       ).body;
       const [toAlice] = await waitForPush(`alice-device-${alice.username}`, 1);
       expect(toAlice!.data).toMatchObject({

@@ -13,7 +13,7 @@ export type DatabaseKind = (typeof DATABASE_KINDS)[number];
 /** A fresh, empty Postgres database for one test file, dropped afterwards. */
 export async function createScratchPostgresDatabase(): Promise<{
   url: string;
-  drop(): Promise<void>;
+  drop: () => Promise<void>;
 }> {
   const name = `jotto_test_${randomBytes(6).toString('hex')}`;
   const admin = postgres(TEST_POSTGRES_URL, { max: 1, onnotice: () => {} });
@@ -26,7 +26,7 @@ export async function createScratchPostgresDatabase(): Promise<{
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    async drop() {
+    drop: async () => {
       const cleanup = postgres(TEST_POSTGRES_URL, { max: 1, onnotice: () => {} });
       try {
         await cleanup.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -38,7 +38,7 @@ function readLevel(dialect: string, level: number): string[] {
   if (!Array.isArray(words) || !words.every((w) => typeof w === 'string')) {
     throw new Error(`${file} is not a JSON array of strings`);
   }
-  return words as string[];
+  return words;
 }
 
 function collect(dialects: readonly string[], levels: readonly number[]): Set<string> {

@@ -16,11 +16,12 @@ const DEVICE_COOKIE_DAYS = 365;
 const accountHash = (username: string) =>
   createHash('sha256').update(usernameKey(username)).digest('base64url').slice(0, 22);
 
+// Function properties, not methods: they use no `this`, and check is handed to Fastify as is.
 export interface LoginThrottle {
   /** preHandler of the login route: a 429 once the attempts on this account are used up. */
-  check(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  check: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   /** After a successful sign-in with a password: this browser now knows the account. */
-  remember(request: FastifyRequest, reply: FastifyReply, username: string): void;
+  remember: (request: FastifyRequest, reply: FastifyReply, username: string) => void;
 }
 
 /**

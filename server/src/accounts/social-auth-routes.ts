@@ -60,7 +60,7 @@ export const socialAuthRoutes: FastifyPluginAsyncTypebox<{
   // Without PUBLIC_URL the redirect is relative: the browser stays on the host it came to.
   const toClient = (path: string) => `${config.publicUrl ?? ''}${path}`;
   const toLogin = (error: SocialSignInErrorCode, provider: SocialProvider) =>
-    toClient(`${clientPath('/login')}?${new URLSearchParams({ error, provider })}`);
+    toClient(`${clientPath('/login')}?${new URLSearchParams({ error, provider }).toString()}`);
 
   for (const provider of SOCIAL_PROVIDERS) {
     const flow = flows.get(provider);

@@ -38,7 +38,7 @@ export interface DatabaseHandle {
  */
 export function rowsOf<T>(result: unknown): T[] {
   if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
+  return (result as { rows?: T[] }).rows ?? [];
 }
 
 export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../../migrations');

@@ -35,7 +35,7 @@ export function loggableError(error: Error): Record<string, unknown> {
 function describeValidation(error: FastifyError): string {
   const first = error.validation?.[0];
   if (!first) return 'The request is not valid.';
-  const params = first.params as Record<string, unknown>;
+  const { params } = first;
   const field =
     typeof params.missingProperty === 'string'
       ? params.missingProperty
