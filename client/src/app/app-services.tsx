@@ -42,7 +42,9 @@ export function AppServices() {
 function PushOff() {
   useEffect(() => {
     if (FIREBASE_MISSING.length > 0) {
-      console.warn(`push notifications off: Firebase web config lacks ${FIREBASE_MISSING}`);
+      console.warn(
+        `push notifications off: Firebase web config lacks ${FIREBASE_MISSING.join(', ')}`,
+      );
     } else {
       console.debug('push notifications off: no Firebase web config');
     }

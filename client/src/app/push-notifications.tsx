@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { type NavigateFunction, useLocation, useNavigate } from 'react-router-dom';
 import { useAlert } from '../components/alert-provider.tsx';
 import type { FirebaseWebConfig } from '../config/env.ts';
 import type { startPush } from '../lib/push/start-push.ts';
@@ -60,7 +60,7 @@ export function PushNotifications({
 }
 
 /** A click_action of our own origin opens inside the app; anything else is a page load. */
-function openClickAction(url: string, navigate: (to: string) => void) {
+function openClickAction(url: string, navigate: NavigateFunction) {
   const target = new URL(url, window.location.href);
   if (target.origin === window.location.origin) {
     navigate(`${target.pathname}${target.search}${target.hash}`);

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { requestUrl } from '../test/fake-api.ts';
 import { ApiCallError, callEndpoint, errorMessage } from './api-client.ts';
 
 function stubFetch(respond: () => Response | Promise<Response>) {
@@ -6,7 +7,7 @@ function stubFetch(respond: () => Response | Promise<Response>) {
   vi.stubGlobal('fetch', fetchMock);
   const request = (index = 0) => {
     const [input, init] = fetchMock.mock.calls[index]!;
-    return { url: String(input), init: init!, headers: new Headers(init?.headers) };
+    return { url: requestUrl(input), init: init!, headers: new Headers(init?.headers) };
   };
   return { fetchMock, request };
 }
@@ -38,7 +39,7 @@ describe('callEndpoint', () => {
     expect(request().url).toBe('/api/games');
     expect(request().init.method).toBe('POST');
     expect(request().headers.get('content-type')).toBe('application/json');
-    expect(JSON.parse(String(request().init.body))).toEqual({ type: 'multi', age: 'old' });
+    expect(JSON.parse(request().init.body as string)).toEqual({ type: 'multi', age: 'old' });
     expect(request().init.credentials).toBe('include');
     expect(request().headers.get('x-jotto-client')).toBe('web');
   });

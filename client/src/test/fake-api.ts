@@ -43,7 +43,7 @@ const routes = (Object.keys(API_PATHS) as ApiName[]).map((name) => {
 export function fakeApi(handlers: FakeHandlers) {
   const calls: FakeCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
+    const url = new URL(requestUrl(input), 'http://localhost');
     const method = init?.method ?? 'GET';
     const route = routes.find((r) => r.method === method && r.regex.test(url.pathname));
     if (!route) return json(404, { result: 'error', err: `no route ${method} ${url.pathname}` });
@@ -56,7 +56,10 @@ export function fakeApi(handlers: FakeHandlers) {
       return json(404, { result: 'error', err: `unexpected ${route.name}` });
     const answer =
       typeof handler === 'function'
-        ? await (handler as (r: unknown) => Answer<ApiName>)({ params: coerce(params), body })
+        ? await (handler as (r: unknown) => Answer<ApiName> | Promise<Answer<ApiName>>)({
+            params: coerce(params),
+            body,
+          })
         : handler;
     if ('err' in answer && 'status' in answer) {
       return json(answer.status, { result: 'error', err: answer.err });
@@ -65,6 +68,12 @@ export function fakeApi(handlers: FakeHandlers) {
   });
   vi.stubGlobal('fetch', fetchMock);
   return { calls, fetchMock, callsOf: (name: ApiName) => calls.filter((c) => c.name === name) };
+}
+
+/** The address a `fetch` was called with, whichever form it was given in. */
+export function requestUrl(input: RequestInfo | URL): string {
+  if (typeof input === 'string') return input;
+  return 'url' in input ? input.url : input.href;
 }
 
 /** Path parameters that are numbers in the schemas (ids) arrive as numbers, as on the server. */

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@jotto/shared/account-rules';
-import { fakeApi } from '../../test/fake-api.ts';
+import { fakeApi, requestUrl } from '../../test/fake-api.ts';
 import { alertText, currentPath, renderScreen } from '../../test/render-screen.tsx';
 import { FinalizePage } from './finalize-page.tsx';
 
@@ -21,7 +21,9 @@ describe('FinalizePage', () => {
     pick('new_name');
     await waitFor(() => expect(currentPath()).toBe('/home'));
     expect(api.callsOf('finalize')[0]!.body).toEqual({ username: 'new_name' });
-    const [url, init] = api.fetchMock.mock.calls.find(([u]) => String(u).endsWith('/finalize'))!;
+    const [url, init] = api.fetchMock.mock.calls.find(([u]) =>
+      requestUrl(u).endsWith('/finalize'),
+    )!;
     expect(url).toBe('/api/finalize');
     expect(init).toMatchObject({ method: 'POST', credentials: 'include' });
     expect(new Headers(init?.headers).get('x-jotto-client')).toBe('web');

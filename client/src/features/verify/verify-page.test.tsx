@@ -20,9 +20,13 @@ describe('VerifyPage', () => {
     expect(screen.getByText('Verified!')).toBeTruthy();
     expect(api.callsOf('verify')).toHaveLength(1);
     expect(api.callsOf('verify')[0]!.params).toEqual({ username: 'alice', verifyCode: 'abc123' });
-    act(() => vi.advanceTimersByTime(VERIFIED_REDIRECT_MS - 1));
+    act(() => {
+      vi.advanceTimersByTime(VERIFIED_REDIRECT_MS - 1);
+    });
     expect(currentPath()).toBe('/users/alice/verify/abc123');
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(currentPath()).toBe('/');
     expect(VERIFIED_REDIRECT_MS).toBe(800);
   });

@@ -47,8 +47,8 @@ export class RealtimeHub {
       set = new Set();
       this.handlers.set(event, set);
     }
-    set.add(handler as Handler<RealtimeEventName>);
-    return () => set.delete(handler as Handler<RealtimeEventName>);
+    set.add(handler);
+    return () => set.delete(handler);
   }
 
   /** Opens the channel for a signed-in user (once; later calls keep the open one). */

@@ -243,7 +243,7 @@ describe('ChallengesPage: the Issue Challenge modal', () => {
     // Opened again, it starts empty.
     fireEvent.click(screen.getByRole('button', { name: 'New Challenge' }));
     const again = await screen.findByRole('dialog', { name: 'Issue Challenge' });
-    expect((within(again).getByLabelText('Username') as HTMLInputElement).value).toBe('');
+    expect(within(again).getByLabelText<HTMLInputElement>('Username').value).toBe('');
   });
 
   it("'Challenge' sends the username too", async () => {

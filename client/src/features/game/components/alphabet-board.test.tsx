@@ -17,7 +17,7 @@ describe('AlphabetBoard', () => {
 
   it('names each mark and shows a symbol for it, not only a colour', () => {
     render(<AlphabetBoard marks={{ a: 'bad', e: 'maybe', s: 'good' }} onCycle={() => {}} />);
-    const symbol = (name: string) => screen.getByRole('button', { name }).textContent!.slice(1);
+    const symbol = (name: string) => screen.getByRole('button', { name }).textContent.slice(1);
     expect(symbol('A, marked bad')).toBe('✕');
     expect(symbol('E, marked maybe')).toBe('?');
     expect(symbol('S, marked good')).toBe('✓');
