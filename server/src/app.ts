@@ -98,8 +98,8 @@ function createValidators() {
   // parameters and query strings are text and are coerced to the schema's types.
   const strict = new Ajv({ ...options, coerceTypes: false });
   const coercing = new Ajv({ ...options, coerceTypes: 'array' });
-  addFormats.default(strict);
-  addFormats.default(coercing);
+  addFormats(strict);
+  addFormats(coercing);
   return { strict, coercing };
 }
 

@@ -1,12 +1,29 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Server } from 'socket.io';
+import type { DefaultEventsMap, Server, Socket } from 'socket.io';
 import { clientPath } from '@jotto/shared/client-routes';
 import { isPlayerFinished } from '@jotto/shared/game-rules';
 import type { ClientToServerEvents, ServerToClientEvents } from '@jotto/shared/realtime-events';
 import { userRoom } from '@jotto/shared/realtime-events';
 import type { PushMessage, PushSender } from './push-sender.ts';
 
-export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents>;
+/** What the handshake learns about a socket's user (see realtime-plugin.ts). */
+export interface SocketData {
+  userId: number;
+  sessionHash: string;
+}
+
+export type RealtimeServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  DefaultEventsMap,
+  SocketData
+>;
+export type RealtimeSocket = Socket<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  DefaultEventsMap,
+  SocketData
+>;
 
 type EventName = keyof ServerToClientEvents;
 type EventPayload<E extends EventName> = Parameters<ServerToClientEvents[E]>[0];
@@ -35,9 +52,9 @@ export class Notifier {
   notify<E extends EventName>(userId: number, event: E, payload: EventPayload<E>): void {
     if (this.io) {
       try {
-        // Socket.IO's emit is variadic over the event's parameters; the payload is typed above.
-        const emit = this.io.to(userRoom(userId)).emit as (e: E, p: EventPayload<E>) => boolean;
-        emit.call(this.io.to(userRoom(userId)), event, payload);
+        // Socket.IO's emit is variadic over the event's parameters: one, the payload typed above.
+        const args = [payload] as Parameters<ServerToClientEvents[E]>;
+        this.io.to(userRoom(userId)).emit(event, ...args);
       } catch (err) {
         this.log.warn({ err, event }, 'real-time event not delivered');
       }

@@ -6,10 +6,10 @@ import { Server } from 'socket.io';
 import { userRoom } from '@jotto/shared/realtime-events';
 import type { AppConfig } from '../config.ts';
 import { isDatabaseUnavailable } from '../db/database-errors.ts';
-import type { RealtimeServer } from './notifier.ts';
 import { mayOpenSocket } from '../plugins/origin-policy.ts';
 import { SESSION_COOKIE } from '../sessions/session-plugin.ts';
 import { viewerOfSession } from '../sessions/viewer.ts';
+import type { RealtimeServer, RealtimeSocket } from './notifier.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -80,10 +80,8 @@ export const realtimePlugin = fp(
       }
       // The adapter does not await its publishes, so an outage would surface as unhandled
       // rejections (fatal under close-with-grace); each failed publish is logged here instead.
-      const publish = publisher.publish.bind(publisher) as (
-        channel: string,
-        message: string | Buffer,
-      ) => Promise<number>;
+      const publish: (channel: string, message: string | Buffer) => Promise<number> =
+        publisher.publish.bind(publisher);
       Object.assign(publisher, {
         publish: (channel: string, message: string | Buffer) =>
           publish(channel, message).catch((err: unknown) => {
@@ -118,30 +116,33 @@ export const realtimePlugin = fp(
       });
     }
 
-    io.use(async (socket, next) => {
+    /** The handshake's check: undefined to let the socket in, else why not. */
+    const authenticate = async (socket: RealtimeSocket): Promise<Error | undefined> => {
       try {
         const cookies = app.parseCookie(socket.request.headers.cookie ?? '');
         const sessionId = cookies[SESSION_COOKIE];
         const session = sessionId ? await app.sessions.resolve(sessionId) : null;
         // Events go to accounts: a guest, or an account without a username yet, has none.
         const viewer = viewerOfSession(session);
-        if (typeof viewer === 'string' || viewer.kind !== 'user') {
-          return next(new Error('unauthorized'));
-        }
+        if (typeof viewer === 'string' || viewer.kind !== 'user') return new Error('unauthorized');
         socket.data.userId = viewer.userId;
         socket.data.sessionHash = viewer.sessionHash;
-        return next();
+        return undefined;
       } catch (err) {
         // A database that is down or restarting is not a bug: the client reconnects later.
         if (isDatabaseUnavailable(err))
           app.log.warn({ err }, 'socket handshake: database unavailable');
         else app.log.error({ err }, 'socket handshake failed');
-        return next(new Error('unavailable'));
+        return new Error('unavailable');
       }
+    };
+    // Socket.IO does not await a middleware: this one settles `next` itself, never rejects.
+    io.use((socket, next) => {
+      void authenticate(socket).then(next);
     });
 
     io.on('connection', (socket) => {
-      const { userId, sessionHash } = socket.data as { userId: number; sessionHash: string };
+      const { userId, sessionHash } = socket.data;
       void socket.join([userRoom(userId), sessionRoom(sessionHash)]);
     });
 
