@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { GAME_MESSAGES } from '@jotto/shared/game-rules';
 import { GameListTabs } from '../../../components/game-list-tabs.tsx';
 import { useAlert } from '../../../components/alert-provider.tsx';
 import { useSession } from '../../../lib/session.ts';
@@ -8,7 +9,8 @@ import { gamesListQuery } from '../api/game-lists-api.ts';
 import { type GameListMode, GameTable } from './game-table.tsx';
 import listPage from '../../../components/list-page.module.css';
 
-export const GUEST_GAMES = 'You must be logged in to save games';
+/** Spec §2: what a guest sees instead of saved games (the server says the same on POST /games). */
+export const GUEST_GAMES = GAME_MESSAGES.guestsCannotSave;
 export const GUEST_CHALLENGE = 'You must be logged in to issue a challenge';
 export const NO_GAMES = 'No games :(';
 
