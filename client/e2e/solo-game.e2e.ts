@@ -33,7 +33,11 @@ describe('solo play in the browser', () => {
     await page.getByRole('textbox', { name: 'Your guess' }).press('Enter');
     const alert = page.getByRole('alertdialog');
     await alert.getByText('lets do this together.. 1... 2... 3... 4... 5!').waitFor();
-    await alert.getByRole('button', { name: 'OK' }).click();
+    // The alert's answer has focus, and Enter closes it back to the guess input (ui.md).
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('OK');
+    await page.keyboard.press('Enter');
+    await alert.waitFor({ state: 'hidden' });
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('guess-input');
 
     const words = await solveOnScreen(page);
     const results = page.getByRole('dialog', { name: 'You won!!!' });

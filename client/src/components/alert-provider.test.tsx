@@ -30,6 +30,12 @@ describe('AlertProvider', () => {
     expect(within(alert()!).getByText('First')).toBeTruthy();
   });
 
+  it('puts focus on OK, so Enter or Space answers it', () => {
+    const { alert } = renderAlerts();
+    fireEvent.click(screen.getByRole('button', { name: 'Say First' }));
+    expect(document.activeElement).toBe(within(alert()!).getByRole('button', { name: 'OK' }));
+  });
+
   it.each([
     [
       'OK',
@@ -66,6 +72,12 @@ describe('AlertProvider', () => {
     fireEvent.click(within(alert()!).getByRole('button', { name: 'OK' }));
     fireEvent.click(screen.getByRole('button', { name: 'Say First' }));
     expect(within(alert()!).getByText('First')).toBeTruthy();
+  });
+
+  it('puts focus on OK, so Enter or Space answers it', () => {
+    const { alert } = renderAlerts();
+    fireEvent.click(screen.getByRole('button', { name: 'Say First' }));
+    expect(document.activeElement).toBe(within(alert()!).getByRole('button', { name: 'OK' }));
   });
 
   it('needs the provider', () => {

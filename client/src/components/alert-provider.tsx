@@ -23,7 +23,12 @@ export function AlertProvider({ children }: { children: ReactNode }) {
         role="alertdialog"
       >
         <p className={styles.message}>{message}</p>
-        <button type="button" className="button button-primary" onClick={() => setMessage(false)}>
+        <button
+          type="button"
+          className="button button-primary"
+          data-autofocus
+          onClick={() => setMessage(false)}
+        >
           OK
         </button>
       </Dialog>

@@ -43,6 +43,10 @@ describe('ConfirmProvider', () => {
     expect(question()).toBeNull();
     ask('Ask reset');
     expect(within(question()!).getByText('Reset?')).toBeTruthy();
+    // Focus starts on the choice that changes nothing.
+    expect(document.activeElement).toBe(
+      within(question()!).getByRole('button', { name: 'Cancel' }),
+    );
     fireEvent.click(within(question()!).getByRole('button', { name: 'Yes' }));
     expect(question()).toBeNull();
     await screen.findByText('Reset? true');

@@ -38,7 +38,8 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
           <button type="button" className="button button-primary" onClick={() => answer(true)}>
             Yes
           </button>
-          <button type="button" className="button" onClick={() => answer(false)}>
+          {/* Focus starts on the choice that changes nothing: Enter never gives up by mistake. */}
+          <button type="button" className="button" data-autofocus onClick={() => answer(false)}>
             Cancel
           </button>
         </div>

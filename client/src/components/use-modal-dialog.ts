@@ -3,7 +3,8 @@ import { type MouseEvent, type SyntheticEvent, useEffect, useRef } from 'react';
 /**
  * Drives a native `<dialog>` as a modal from React state: `showModal()` while `open` (focus
  * trapped inside, the page behind inert), `close()` otherwise. Escape and a click on the
- * overlay call `onClose`, so the dialog and React state never disagree. Spread the result on
+ * overlay call `onClose`, so the dialog and React state never disagree. Focus goes to the element
+ * marked `data-autofocus` if there is one. Spread the result on
  * the `<dialog>`; its content must fill it, so that a click on the element itself is the
  * overlay.
  */
@@ -12,7 +13,12 @@ export function useModalDialog(open: boolean, onClose: () => void) {
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // The browser focuses the first focusable element, the close icon; a modal may name the
+      // one its answer should start on instead (the alert's OK, a confirmation's safe choice).
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return {
