@@ -36,7 +36,9 @@ const ACTIONS = [
   'a winning guess',
   'giveup',
   'marks update',
+  'marks clear',
   'counts',
+  'analysis',
 ] as const;
 type Action = (typeof ACTIONS)[number];
 
@@ -99,8 +101,12 @@ describe.each(DATABASE_KINDS)('who may touch a game, on %s', (kind) => {
         return agent.get(`/api/game/${gameId}/play/giveup`);
       case 'marks update':
         return agent.post(`/api/game/${gameId}/update`, { letter: 'e', color: 'good' });
+      case 'marks clear':
+        return agent.get(`/api/game/${gameId}/clear`);
       case 'counts':
         return agent.get(`/api/game/${gameId}/counts`);
+      case 'analysis':
+        return agent.get(`/api/game/${gameId}/analysis`);
     }
   }
 
@@ -171,9 +177,13 @@ describe.each(DATABASE_KINDS)('who may touch a game, on %s', (kind) => {
   it('lets the owner’s live session do each (the table’s requests are valid)', async () => {
     for (const action of ['GET /games/:id', 'an ongoing guess', 'marks update', 'counts'] as const)
       expect((await act(action, owner)).status, action).toBe(200);
-    await t.app.db.delete(letterMarks);
+    expect((await act('marks clear', owner)).status).toBe(200);
+    expect(await t.app.db.select().from(letterMarks)).toEqual([]);
+    // The analysis waits for the end of the owner's game (409, not the 404 of the table).
+    expect((await act('analysis', owner)).status).toBe(409);
     expect((await act('a winning guess', owner)).status).toBe(200);
     expect((await act('giveup', owner)).status).toBe(409);
+    expect((await act('analysis', owner)).status).toBe(200);
   });
 
   it('tells a guest that marks of their own game are not saved', async () => {
