@@ -311,6 +311,8 @@ describe('GamePage, solo', () => {
       const results = await screen.findByRole('dialog', { name: 'You won!!!' });
       fireEvent.click(within(results).getByRole('button', { name: 'Close' }));
       expect(screen.queryByRole('dialog', { name: 'You won!!!' })).toBeNull();
+      // The word stays on the page once the results are closed.
+      expect(screen.getByRole('img', { name: 'The word was CRANE' })).toBeTruthy();
       fireEvent.click(screen.getByRole('button', { name: 'Show results' }));
       expect(screen.getByRole('dialog', { name: 'You won!!!' })).toBeTruthy();
     });

@@ -4,6 +4,7 @@ import { clientPath } from '@jotto/shared/client-routes';
 import { GIVE_UP_WORD } from '@jotto/shared/game-rules';
 import { useAlert } from '../../../components/alert-provider.tsx';
 import { useConfirm } from '../../../components/confirm-provider.tsx';
+import { LetterTiles } from '../../../components/letter-tiles.tsx';
 import { PageLoading } from '../../../components/page-loading.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -98,6 +99,10 @@ function Board({
         {end ? (
           <div className={styles.ended}>
             <p className={styles.endText}>{END_TEXT[end]}</p>
+            {/* The word stays on the page once the results are closed (only a finished player has it). */}
+            {game.target && (
+              <LetterTiles word={game.target} label={`The word was ${game.target.toUpperCase()}`} />
+            )}
             <button
               type="button"
               className="button button-primary"
