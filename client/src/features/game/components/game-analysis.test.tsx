@@ -7,7 +7,7 @@ import type { AnalysisStep } from '../analysis-view.ts';
 import type { GameDetail } from '../game-state.ts';
 import { CHART_TITLE } from './candidates-chart.tsx';
 import { ANALYSIS_HEADING, GameAnalysis } from './game-analysis.tsx';
-import { ResultsDialog } from './results-dialog.tsx';
+import { WonSoloResults } from './results-dialog-for-tests.tsx';
 
 const step = (word: string, matches: number, candidatesLeft: number): AnalysisStep => ({
   word,
@@ -116,18 +116,7 @@ describe('GameAnalysis', () => {
 
   it('is part of the results overlay, after its actions', async () => {
     fakeApi({ analysis: { result: 'ok', id: 7, candidatesAtStart: 1350, steps: MINE } });
-    renderScreen(
-      <ResultsDialog
-        open
-        onClose={() => {}}
-        game={solo}
-        end="won"
-        myName="alice"
-        appUrl="http://localhost"
-        onPlayAgain={() => {}}
-        rematch={null}
-      />,
-    );
+    renderScreen(<WonSoloResults game={solo} />);
     const dialog = screen.getByRole('dialog', { name: 'You won!!!' });
     await within(dialog).findByRole('img', { name: CHART_TITLE });
     const heading = within(dialog).getByRole('heading', { level: 3, name: ANALYSIS_HEADING });

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '../../../test/render-screen.tsx';
 import type { GameDetail } from '../game-state.ts';
 import { ANALYSIS_LOAD_FAILED } from './lazy-game-analysis.tsx';
-import { ResultsDialog } from './results-dialog.tsx';
+import { WonSoloResults } from './results-dialog-for-tests.tsx';
 
 // The analysis chunk cannot be fetched (offline, or a deploy renamed it since the page opened).
 vi.mock('./game-analysis.tsx', () => {
@@ -34,18 +34,7 @@ afterEach(() => {
 describe('LazyGameAnalysis whose chunk fails to load', () => {
   it('says so in its place; the results and their actions stay', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    renderScreen(
-      <ResultsDialog
-        open
-        onClose={() => {}}
-        game={solo}
-        end="won"
-        myName="alice"
-        appUrl="http://localhost"
-        onPlayAgain={() => {}}
-        rematch={null}
-      />,
-    );
+    renderScreen(<WonSoloResults game={solo} />);
     const dialog = screen.getByRole('dialog', { name: 'You won!!!' });
     expect(await within(dialog).findByText(ANALYSIS_LOAD_FAILED)).toBeTruthy();
     expect(within(dialog).getByText('Good job!')).toBeTruthy();
