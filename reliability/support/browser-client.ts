@@ -19,6 +19,8 @@ export interface Reply<T = Json> {
   text: string;
   ms: number;
   error?: string;
+  /** The answer's Set-Cookie headers. */
+  setCookies?: string[];
 }
 
 const usedAddresses = new Set<string>();
@@ -76,7 +78,13 @@ export function sendRaw(
           } catch {
             body = null;
           }
-          resolve({ status: res.statusCode ?? 0, body, text, ms: performance.now() - started });
+          resolve({
+            status: res.statusCode ?? 0,
+            body,
+            text,
+            ms: performance.now() - started,
+            setCookies: res.headers['set-cookie'] ?? [],
+          });
         });
         res.on('error', (error) =>
           resolve({ status: 0, body: null, text: '', ms: 0, error: error.message }),
@@ -126,59 +134,17 @@ export class BrowserHttp {
     options: { timeoutMs?: number; baseUrl?: string } = {},
   ): Promise<Reply<T>> {
     const payload = body === undefined ? undefined : JSON.stringify(body);
-    const url = new URL(options.baseUrl ?? this.baseUrl);
-    const started = performance.now();
-    return new Promise((resolve) => {
-      const req = http.request(
-        {
-          host: url.hostname,
-          port: url.port,
-          method,
-          path,
-          localAddress: this.address,
-          agent: false,
-          timeout: options.timeoutMs ?? 15_000,
-          headers: this.headers(method, payload !== undefined),
-        },
-        (res) => {
-          for (const cookie of res.headers['set-cookie'] ?? []) {
-            const match = new RegExp(`^${SESSION_COOKIE}=([^;]*)`).exec(cookie);
-            if (match) this.sessionId = match[1] || undefined;
-          }
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () => {
-            const text = Buffer.concat(chunks).toString('utf8');
-            let parsed: T | null = null;
-            try {
-              parsed = text ? (JSON.parse(text) as T) : null;
-            } catch {
-              parsed = null;
-            }
-            resolve({
-              status: res.statusCode ?? 0,
-              body: parsed,
-              text,
-              ms: performance.now() - started,
-            });
-          });
-          res.on('error', (error) =>
-            resolve({ status: 0, body: null, text: '', ms: 0, error: error.message }),
-          );
-        },
-      );
-      req.on('timeout', () => req.destroy(new Error('timed out')));
-      req.on('error', (error) =>
-        resolve({
-          status: 0,
-          body: null,
-          text: '',
-          ms: performance.now() - started,
-          error: error.message,
-        }),
-      );
-      req.end(payload);
-    });
+    const reply = await sendRaw(
+      options.baseUrl ?? this.baseUrl,
+      this.address,
+      { method, path, headers: this.headers(method, payload !== undefined), body: payload },
+      options.timeoutMs,
+    );
+    for (const cookie of reply.setCookies ?? []) {
+      const match = new RegExp(`^${SESSION_COOKIE}=([^;]*)`).exec(cookie);
+      if (match) this.sessionId = match[1] || undefined;
+    }
+    return reply as Reply<T>;
   }
 }
 
