@@ -1,4 +1,5 @@
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
+import { summaryLine } from '../vitest-summary-reporter.ts';
 
 /** What one scenario reports, set by the test on `task.meta.reliability`. */
 export interface ScenarioFigures {
@@ -44,19 +45,10 @@ export class ReliabilityReporter implements Reporter {
   }
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
-    const counts = { passed: 0, failed: 0, skipped: 0 };
-    for (const testModule of testModules) {
-      for (const test of testModule.children.allTests()) {
-        const state = test.result().state;
-        if (state === 'passed') counts.passed += 1;
-        else if (state === 'failed') counts.failed += 1;
-        else counts.skipped += 1;
-      }
-    }
     const { faults, inputs, lost } = this.totals;
     process.stdout.write(
       `\nReliability: faults survived ${faults}, inputs tried ${number(inputs)}, lost: ${lost}\n` +
-        `Tests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`,
+        `${summaryLine(testModules)}\n`,
     );
   }
 }
