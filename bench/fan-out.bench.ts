@@ -14,7 +14,8 @@
 // (comma-separated node counts).
 import os from 'node:os';
 import { SESSION_COOKIE } from '../server/src/sessions/session-plugin.ts';
-import { freePort, ScratchRedis } from '../server/test/cluster-harness.ts';
+import { freePort } from '../ops/cluster-launcher.ts';
+import { ScratchRedis } from '../server/test/cluster-harness.ts';
 import { type ClientSocket, connected, openSocket } from '../server/test/socket-client.ts';
 import postgres from 'postgres';
 import {

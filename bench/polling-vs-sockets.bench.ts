@@ -15,7 +15,8 @@ import http from 'node:http';
 import os from 'node:os';
 import { planGameWords } from './support/word-pool.ts';
 import { SESSION_COOKIE } from '../server/src/sessions/session-plugin.ts';
-import { freePort, ScratchRedis } from '../server/test/cluster-harness.ts';
+import { freePort } from '../ops/cluster-launcher.ts';
+import { ScratchRedis } from '../server/test/cluster-harness.ts';
 import { type ClientSocket, connected, openSocket } from '../server/test/socket-client.ts';
 import {
   boundedInteger,

@@ -32,7 +32,8 @@ import os from 'node:os';
 import type { GameCountsEvent } from '@jotto/shared/realtime-events';
 import { planGameWords } from './support/word-pool.ts';
 import { SESSION_COOKIE } from '../server/src/sessions/session-plugin.ts';
-import { freePort, HttpAgent, ScratchRedis, ServerNode } from '../server/test/cluster-harness.ts';
+import { freePort } from '../ops/cluster-launcher.ts';
+import { HttpAgent, ScratchRedis, ServerNode } from '../server/test/cluster-harness.ts';
 import { type ClientSocket, connected, openSocket } from '../server/test/socket-client.ts';
 import type { Cleanup } from './support/harness.ts';
 import {

@@ -1,6 +1,6 @@
 import { createServer, type Server, type Socket, connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from './cluster-harness.ts';
+import { freePort } from '../../ops/cluster-launcher.ts';
 import { registerUser, startTestApp, type TestApp, TestAgent } from './test-app.ts';
 import { createScratchPostgresDatabase } from './test-environment.ts';
 

@@ -1,7 +1,7 @@
 import { API_ENDPOINTS } from '@jotto/shared/api-endpoints';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import postgres from 'postgres';
-import { freePort } from './cluster-harness.ts';
+import { freePort } from '../../ops/cluster-launcher.ts';
 import { startTestApp, type TestApp, TestAgent } from './test-app.ts';
 import { TEST_POSTGRES_URL, TEST_REDIS_URL } from './test-environment.ts';
 

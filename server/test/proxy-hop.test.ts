@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_REQUEST_HEADER, CLIENT_REQUEST_HEADER_VALUE } from '@jotto/shared/request-headers';
 import { Balancer, findNginx } from '../../ops/cluster-launcher.ts';
-import { freePort } from './cluster-harness.ts';
+import { freePort } from '../../ops/cluster-launcher.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
 
 // Issue 14, item 1: the shipped deployment trusted every X-Forwarded-For entry (TRUST_PROXY

@@ -1,7 +1,8 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECRET_WORDS } from '@jotto/shared/word-lists';
-import { freePort, ScratchRedis } from './cluster-harness.ts';
+import { freePort } from '../../ops/cluster-launcher.ts';
+import { ScratchRedis } from './cluster-harness.ts';
 import { registerUser, startTestApp, type TestApp, TestAgent } from './test-app.ts';
 import { uniqueClientAddress } from './test-environment.ts';
 

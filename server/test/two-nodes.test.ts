@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, HttpAgent, ScratchRedis, ServerNode } from './cluster-harness.ts';
+import { freePort } from '../../ops/cluster-launcher.ts';
+import { HttpAgent, ScratchRedis, ServerNode } from './cluster-harness.ts';
 import { connected, openSocket, recordEvents, type ClientSocket } from './socket-client.ts';
 import { createScratchPostgresDatabase } from './test-environment.ts';
 
