@@ -44,6 +44,22 @@ const sent = (challengeId: number): NewChallenge => ({
   message: 'Challenge sent!',
 });
 
+/** My received challenges: bob's rematch offer (42) once he has made it. */
+const receivedOffer = (offered: boolean) => ({
+  result: 'ok' as const,
+  challenges: offered
+    ? [
+        {
+          id: 42,
+          sender: 'bob',
+          recipient: 'alice',
+          timeAgo: 'just now',
+          createdAt: new Date().toISOString(),
+        },
+      ]
+    : [],
+});
+
 describe('GamePage, rematch', () => {
   it("'Rematch!' challenges the opponent: 'Sending...', then 'Challenge Sent!'", async () => {
     let answer = (_value: NewChallenge) => {};
@@ -196,20 +212,7 @@ describe('GamePage, rematch', () => {
   it('shows an offer made while the channel was down once it is back', async () => {
     let offered = false;
     const { socket } = openEndedGame({
-      challengesList: () => ({
-        result: 'ok',
-        challenges: offered
-          ? [
-              {
-                id: 42,
-                sender: 'bob',
-                recipient: 'alice',
-                timeAgo: 'just now',
-                createdAt: new Date().toISOString(),
-              },
-            ]
-          : [],
-      }),
+      challengesList: () => receivedOffer(offered),
     });
     await results();
     await goLive(socket);
@@ -223,20 +226,7 @@ describe('GamePage, rematch', () => {
     useFakeClock();
     let offered = false;
     const { api } = openEndedGame({
-      challengesList: () => ({
-        result: 'ok',
-        challenges: offered
-          ? [
-              {
-                id: 42,
-                sender: 'bob',
-                recipient: 'alice',
-                timeAgo: 'just now',
-                createdAt: new Date().toISOString(),
-              },
-            ]
-          : [],
-      }),
+      challengesList: () => receivedOffer(offered),
     });
     await eventually(() => expect(shownRematchButton('Rematch!')).toBeTruthy());
     await settle();

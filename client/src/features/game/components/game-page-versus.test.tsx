@@ -31,6 +31,20 @@ const opponentShows = (guesses: number, score: number) =>
   });
 const countsCalls = (api: ReturnType<typeof fakeApi>) => api.callsOf('counts').length;
 
+/**
+ * A versus game whose channel is live and whose catch-up fetch on connecting is done;
+ * `before`: the counts fetches so far.
+ */
+async function openVersusLive() {
+  const opened = openVersus();
+  await screen.findByRole('heading', { name: 'Scores' });
+  await goLive(opened.socket);
+  await within(scores()).findByText('Live');
+  await waitFor(() => expect(countsCalls(opened.api)).toBeGreaterThan(0));
+  await act(async () => {});
+  return { ...opened, before: countsCalls(opened.api) };
+}
+
 async function guess(word: string) {
   fireEvent.change(await screen.findByLabelText('Your guess'), { target: { value: word } });
   fireEvent.click(screen.getByRole('button', { name: 'Guess!' }));
@@ -94,13 +108,7 @@ describe('GamePage, versus', () => {
     });
 
     it('fetches the counts once when an event is missing from the sequence', async () => {
-      const { server, api, socket } = openVersus();
-      await screen.findByRole('heading', { name: 'Scores' });
-      await goLive(socket);
-      await within(scores()).findByText('Live');
-      await waitFor(() => expect(countsCalls(api)).toBeGreaterThan(0));
-      await act(async () => {});
-      const before = countsCalls(api);
+      const { server, api, socket, before } = await openVersusLive();
 
       server.opponentPlays('plumb'); // this event is lost
       server.opponentPlays('react');
@@ -115,13 +123,7 @@ describe('GamePage, versus', () => {
     });
 
     it("takes my own guesses' numbers for no gap", async () => {
-      const { server, api, socket } = openVersus();
-      await screen.findByRole('heading', { name: 'Scores' });
-      await goLive(socket);
-      await within(scores()).findByText('Live');
-      await waitFor(() => expect(countsCalls(api)).toBeGreaterThan(0));
-      await act(async () => {});
-      const before = countsCalls(api);
+      const { server, api, socket, before } = await openVersusLive();
 
       act(() => socket.emit('game:counts', server.opponentPlays('plumb')));
       await guess('react');
