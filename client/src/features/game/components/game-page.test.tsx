@@ -309,8 +309,12 @@ describe('GamePage, solo', () => {
       const server = fakeGameServer({ target: 'crane', me: { won: true, score: 100 } });
       openGame({ ...GUEST, ...server.handlers });
       const results = await screen.findByRole('dialog', { name: 'You won!!!' });
-      fireEvent.click(within(results).getByRole('button', { name: 'Close' }));
+      const close = within(results).getByRole('button', { name: 'Close' });
+      close.focus();
+      fireEvent.click(close);
       expect(screen.queryByRole('dialog', { name: 'You won!!!' })).toBeNull();
+      // Focus does not fall to the page: the way back to the results has it.
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Show results' }));
       // The word stays on the page once the results are closed.
       expect(screen.getByRole('img', { name: 'The word was CRANE' })).toBeTruthy();
       fireEvent.click(screen.getByRole('button', { name: 'Show results' }));

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { clientPath } from '@jotto/shared/client-routes';
 import { GIVE_UP_WORD } from '@jotto/shared/game-rules';
@@ -71,6 +71,13 @@ function Board({
   // ended) and stay closed once closed, until 'Show results'.
   const [resultsClosedFor, setResultsClosedFor] = useState<GameEnd | null>(null);
   const resultsOpen = end !== null && resultsClosedFor !== end;
+  // Closing the results returns focus to where it was (the browser does it); the overlay
+  // opened by itself at the end of the game, from a control that is gone by then (the guess
+  // input, Give up), so focus would fall to the page: it goes to 'Show results' instead.
+  const showResults = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!resultsOpen && document.activeElement === document.body) showResults.current?.focus();
+  }, [resultsOpen]);
   const rematch = useRematch(game.multiplayer ? game.enemyName : undefined);
   const incoming = useIncomingRematch(
     game.multiplayer ? game.enemyName : undefined,
@@ -104,6 +111,7 @@ function Board({
               <LetterTiles word={game.target} label={`The word was ${game.target.toUpperCase()}`} />
             )}
             <button
+              ref={showResults}
               type="button"
               className="button button-primary"
               onClick={() => setResultsClosedFor(null)}
