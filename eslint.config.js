@@ -1,7 +1,7 @@
 // One lint configuration for the whole workspace; Prettier owns formatting.
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
-import importX from 'eslint-plugin-import-x';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -14,7 +14,9 @@ const clientFeatures = readdirSync(new URL('./client/src/features', import.meta.
   .map((entry) => entry.name);
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'migrations/**'] },
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', '**/.bench-build/**', 'data/**', 'migrations/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -74,6 +76,34 @@ export default tseslint.config(
     },
   },
   {
+    // Plugins are infrastructure and know no domain: a domain that needs one uses what the
+    // plugin exposes (the games domain registers its metrics in `app.metrics`), never the
+    // other way round.
+    files: ['server/src/plugins/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                'games',
+                'sessions',
+                'challenges',
+                'friends',
+                'leaderboards',
+                'accounts',
+                'realtime',
+              ].flatMap((domain) => [`../${domain}`, `../${domain}/*`, `**/src/${domain}/*`]),
+              message:
+                'plugins/ is infrastructure: it imports no domain folder. Expose what the domain needs instead (a decorator, an option).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['client/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
@@ -85,6 +115,17 @@ export default tseslint.config(
     // components/ and lib/ import no feature.
     files: ['client/src/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
+    settings: {
+      // `@/…` imports resolve through client/tsconfig.json's `paths`. The rule skips an import
+      // it cannot resolve, so without this every aliased import would pass unchecked.
+      'import-x/resolver-next': [
+        createNodeResolver({
+          tsconfig: {
+            configFile: new URL('./client/tsconfig.json', import.meta.url).pathname,
+          },
+        }),
+      ],
+    },
     rules: {
       'import-x/no-restricted-paths': [
         'error',
@@ -101,6 +142,49 @@ export default tseslint.config(
               target: ['./client/src/components', './client/src/lib', './client/src/config'],
               from: ['./client/src/features', './client/src/app'],
               message: 'components/, lib/ and config/ sit below the features and the app.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The end-to-end tests and the reliability suite drive the app from outside, as a browser
+    // would; what they share with the server's tests comes from @jotto/test-support (which
+    // stays outside the server too) and the wire contract from @jotto/shared.
+    files: ['client/e2e/**', 'reliability/**', 'test-support/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server/src/**', '**/server/test/**', '@jotto/server', '@jotto/server/**'],
+              message:
+                'Not from the server: take test helpers from @jotto/test-support and the wire contract from @jotto/shared.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Test support (src/test/, and *.test-support.tsx beside the tests it serves) is for tests
+    // only: Vite bundles what the app imports, so a production module importing it would ship it.
+    files: ['client/src/**/*.{ts,tsx}'],
+    ignores: [
+      'client/src/**/*.test.{ts,tsx}',
+      'client/src/**/*.test-support.{ts,tsx}',
+      'client/src/test/**',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/*.test-support.*', '@/test/**', '**/test/**'],
+              message: 'Test support is for tests only.',
             },
           ],
         },

@@ -1,12 +1,12 @@
 /// <reference lib="dom" />
-// The browser's figures of issue 10, from the production build (run `pnpm build` first):
+// The browser's figures, from the production build (run `pnpm build` first):
 // - JavaScript each entry loads, gzipped (level 9) and as served (brotli), measured by what
 //   Chromium actually requests: the landing page; a guest's solo game; a signed-in player's
 //   versus game (which adds the real-time client);
 // - how long after B presses Enter A's screen shows B's guess: live (Socket.IO) and with A's
 //   socket blocked (the 3-second poll), median and spread of BENCH_BROWSER_ROUNDS (default 10).
-// The landing budget (ui.md) is ≤ 100 KB gzipped (bar 120 KB); latency has no goal but
-// "live" should be far below the poll's 3 s.
+// The landing budget (docs/PRODUCT.md, 'Interface') is ≤ 100 KB gzipped (bar 120 KB); latency has
+// no goal but "live" should be far below the poll's 3 s.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';

@@ -13,10 +13,10 @@
 // performance.timeOrigin + now() (one machine, one clock). Knobs: BENCH_SECONDS, BENCH_NODES
 // (comma-separated node counts).
 import os from 'node:os';
-import { SESSION_COOKIE } from '../server/src/sessions/session-plugin.ts';
+import { SESSION_COOKIE } from '@jotto/shared/request-headers';
 import { freePort } from '../ops/cluster-launcher.ts';
-import { ScratchRedis } from '../server/test/cluster-harness.ts';
-import { type ClientSocket, connected, openSocket } from '../server/test/socket-client.ts';
+import { ScratchRedis } from '@jotto/test-support/cluster-harness';
+import { type ClientSocket, connected, openSocket } from '@jotto/test-support/socket-client';
 import postgres from 'postgres';
 import {
   boundedInteger,

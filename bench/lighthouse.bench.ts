@@ -1,6 +1,7 @@
-// Lighthouse (mobile, its default simulated throttling) on the production build: the landing
-// page and a guest's game, as ui.md budgets them (performance ≥ 90, accessibility ≥ 95).
-// Runs the system's Chromium headless through Lighthouse's own launcher; `pnpm build` first.
+// Lighthouse (mobile, its default simulated throttling) on the production build: the landing page
+// and a guest's game, as docs/PRODUCT.md ('Interface') budgets them (performance ≥ 90,
+// accessibility ≥ 95). Runs the system's Chromium headless through Lighthouse's own launcher;
+// `pnpm build` first.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -68,7 +69,7 @@ async function main() {
         `${''.padEnd(24)} FCP ${audit('first-contentful-paint')}; LCP ${audit('largest-contentful-paint')}; TBT ${audit('total-blocking-time')}`,
       );
     }
-    console.log('budget (ui.md): performance ≥ 90, accessibility ≥ 95');
+    console.log('budget: performance ≥ 90, accessibility ≥ 95');
   } finally {
     await cleanup.run();
   }

@@ -1,23 +1,32 @@
-// What the real-time channel saves: 3,000 clients following versus games by polling every 3 s
-// (the spec's fallback) against the same 3,000 on Socket.IO, with the same games moving at the
-// same rate in both runs. Printed: requests and events per second the server handled, its CPU
-// (and Postgres's), and the poll latency. Benchmarks print figures; nothing is asserted.
+// What the real-time channel saves, and what a poll costs: 3,000 clients following versus games by
+// polling every 3 s (the fallback while the real-time channel is down) against the same 3,000 on
+// Socket.IO, with the same games moving at the same rate in both runs; then the server's CPU for
+// one poll of a game that has not changed, against a bare Fastify route. Printed: requests and
+// events per second the server handled, its CPU (and Postgres's), the poll latency, and each goal
+// (docs/PRODUCT.md, 'Performance goals') with PASS or MISS. Benchmarks print figures; nothing is
+// asserted.
 //
 // Set-up: a scratch Postgres database, a scratch redis-server and one app server (a bench
 // child, `support/server-process.ts`) on loopback. PAIRS versus games by challenge; each
 // player has TABS tabs (clients), every tab follows its own game. In both runs both players of
 // every game guess, GUESS_RATE guesses/s in all, round robin (never the secret, ≤ 19 a player).
-//   polling: each tab asks GET /api/game/:id/counts every 3 s, phases spread evenly; a tab whose
-//            last poll has not come back skips its turn (counted);
-//   sockets: each tab holds a WebSocket-only Socket.IO client and receives game:counts.
-// Knobs: BENCH_TABS (tabs per player), BENCH_SECONDS (each run).
+//   polling:   each tab asks GET /api/game/:id/counts every 3 s, phases spread evenly, sending
+//              If-None-Match with the ETag of its last 200 as a browser does (a 304 is a poll
+//              answered); a tab whose last poll has not come back skips its turn (counted);
+//   floor:     the same tabs at the same pace ask the bare route instead (no guesses): what
+//              3,000 clients polling cost a server whose route does nothing;
+//   sockets:   each tab holds a WebSocket-only Socket.IO client and receives game:counts;
+//   unchanged: no guesses; autocannon asks one tab's poll (its cookie, its ETag) over and over,
+//              alternating with a bare Fastify route in a child of its own, ROUNDS rounds; server
+//              CPU per request, median of the rounds.
+// Knobs: BENCH_TABS (tabs per player), BENCH_SECONDS (each run), BENCH_UNCHANGED_REQUESTS.
 import http from 'node:http';
 import os from 'node:os';
 import { planGameWords } from './support/word-pool.ts';
-import { SESSION_COOKIE } from '../server/src/sessions/session-plugin.ts';
+import { SESSION_COOKIE } from '@jotto/shared/request-headers';
 import { freePort } from '../ops/cluster-launcher.ts';
-import { ScratchRedis } from '../server/test/cluster-harness.ts';
-import { type ClientSocket, connected, openSocket } from '../server/test/socket-client.ts';
+import { ScratchRedis } from '@jotto/test-support/cluster-harness';
+import { type ClientSocket, connected, openSocket } from '@jotto/test-support/socket-client';
 import {
   boundedInteger,
   type Cleanup,
@@ -26,10 +35,11 @@ import {
   createScratchDatabase,
   formatTable,
   mapLimit,
-  postgresCpuSeconds,
-  postgresCpuSince,
+  databaseBackendsCpuSeconds,
+  databaseBackendsCpuSince,
   request,
   runBench,
+  runLoad,
   startServer,
 } from './support/harness.ts';
 
@@ -40,7 +50,16 @@ const SECONDS = boundedInteger('BENCH_SECONDS', 30, 5, 120);
 const POLL_MS = 3_000;
 const GUESS_RATE = 20;
 const WORDS_PER_PLAYER = 19;
-const DEADLINE_MS = 290_000;
+const UNCHANGED_REQUESTS = boundedInteger('BENCH_UNCHANGED_REQUESTS', 10_000, 1_000);
+const ROUNDS = 3;
+const DEADLINE_MS = 420_000;
+// Goals (docs/PRODUCT.md, 'Performance goals').
+const GOAL_SERVER_CPU_RATIO = 2;
+const GOAL_POSTGRES_CPU_RATIO = 1.5;
+const GOAL_POLL_P99_MS = 50;
+const GOAL_UNCHANGED_POLL_CPU_RATIO = 2;
+/** Polls answered over polls due: every one, give or take the last ones of the run. */
+const GOAL_KEPT_UP = 0.99;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -55,6 +74,13 @@ interface Game {
 function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length, Math.max(1, Math.ceil((p / 100) * sorted.length))) - 1]!;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+
+/** One figure on its own line: what was measured, its goal, PASS or MISS. */
+function figure(label: string, value: string, goal: string, pass: boolean): string {
+  return `${label}: ${value}  (goal ${goal})  ${pass ? 'PASS' : 'MISS'}`;
 }
 
 /** Guesses at GUESS_RATE for `seconds`, round robin over games and players; returns the count. */
@@ -89,6 +115,7 @@ async function main(cleanup: Cleanup): Promise<number> {
   const redis = new ScratchRedis(await freePort());
   await redis.start();
   cleanup.add('stop redis', () => redis.stop());
+  const bare = await startServer('bare', cleanServerEnv({}), cleanup);
   const server = await startServer(
     'app',
     cleanServerEnv({
@@ -100,6 +127,9 @@ async function main(cleanup: Cleanup): Promise<number> {
       RATE_LIMIT_REGISTER: '1000000',
       RATE_LIMIT_SEARCH: '1000000',
       RATE_LIMIT_PLAY: '1000000',
+      // Many sockets share one session here: the bench measures capacity, not the caps.
+      SOCKETS_PER_SESSION: '1000',
+      SOCKETS_PER_ACCOUNT: '1000',
     }),
     cleanup,
   );
@@ -151,7 +181,8 @@ async function main(cleanup: Cleanup): Promise<number> {
   if (GUESS_RATE * SECONDS * 2 > PAIRS * WORDS_PER_PLAYER * 2) {
     throw new Error('not enough words for two runs at this rate');
   }
-  const tabs = games.flatMap((game) =>
+  /** A tab: the game it follows, its player's cookie and the ETag of its last 200 (if any). */
+  const tabs: { gameId: number; cookie: string; etag?: string }[] = games.flatMap((game) =>
     [0, 1].flatMap((side) =>
       Array.from({ length: TABS }, () => ({ gameId: game.id, cookie: game.cookies[side]! })),
     ),
@@ -163,12 +194,13 @@ async function main(cleanup: Cleanup): Promise<number> {
 
   const measure = async (run: () => Promise<void>) => {
     const cpuBefore = cpuSecondsOf(server.child.pid);
-    const pgBefore = postgresCpuSeconds();
+    // Only this database's backends: other tests on the shared Postgres would count otherwise.
+    const pgBefore = await databaseBackendsCpuSeconds(databaseUrl);
     const started = performance.now();
     await run();
     const seconds = (performance.now() - started) / 1000;
     const cpu = (cpuSecondsOf(server.child.pid) ?? Number.NaN) - (cpuBefore ?? Number.NaN);
-    const pg = postgresCpuSince(pgBefore);
+    const pg = await databaseBackendsCpuSince(databaseUrl, pgBefore);
     return {
       seconds,
       serverCpu: (100 * cpu) / seconds,
@@ -180,25 +212,38 @@ async function main(cleanup: Cleanup): Promise<number> {
   const pollAgent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   const pollLatencies: number[] = [];
   let polls = 0;
+  let pollsDue = 0;
+  let notModified = 0;
   let skippedPolls = 0;
   let failedPolls = 0;
-  const poll = (tab: { gameId: number; cookie: string }) =>
+  /** One poll of `tab`'s counts; or, with `floorPort`, of the bare route, counted apart. */
+  const poll = (tab: (typeof tabs)[number], floorPort?: number) =>
     new Promise<void>((resolve) => {
       const sentAt = performance.now();
       const req = http.get(
-        {
-          host: '127.0.0.1',
-          port,
-          path: `/api/game/${tab.gameId}/counts`,
-          agent: pollAgent,
-          headers: { cookie: tab.cookie },
-        },
+        floorPort === undefined
+          ? {
+              host: '127.0.0.1',
+              port,
+              path: `/api/game/${tab.gameId}/counts`,
+              agent: pollAgent,
+              headers: { cookie: tab.cookie, ...(tab.etag ? { 'if-none-match': tab.etag } : {}) },
+            }
+          : { host: '127.0.0.1', port: floorPort, path: '/bare', agent: pollAgent },
         (res) => {
           res.resume();
           res.on('end', () => {
+            if (floorPort !== undefined) {
+              if (res.statusCode !== 200) problems.push(`floor: ${res.statusCode}`);
+              resolve();
+              return;
+            }
             pollLatencies.push(performance.now() - sentAt);
             polls += 1;
-            if (res.statusCode !== 200) failedPolls += 1;
+            const etag = res.headers.etag;
+            if (res.statusCode === 200 && etag) tab.etag = etag;
+            if (res.statusCode === 304) notModified += 1;
+            else if (res.statusCode !== 200) failedPolls += 1;
             resolve();
           });
         },
@@ -208,33 +253,48 @@ async function main(cleanup: Cleanup): Promise<number> {
         resolve();
       });
     });
-  let guessesPolling = 0;
-  const polling = await measure(async () => {
+  /** Every tab polls every POLL_MS, spread evenly over the period, until `until` settles. */
+  const pollEvery3s = async (until: Promise<unknown>, floorPort?: number) => {
     const started = performance.now();
     const busy = new Set<number>();
     let stop = false;
-    const scheduler = (async () => {
-      const next = tabs.map((_, i) => started + (i * POLL_MS) / tabs.length);
-      while (!stop) {
-        const now = performance.now();
-        next.forEach((due, i) => {
-          if (due > now) return;
-          next[i] = due + POLL_MS;
-          if (busy.has(i)) {
-            skippedPolls += 1;
-            return;
-          }
-          busy.add(i);
-          void poll(tabs[i]!).then(() => busy.delete(i));
-        });
-        await sleep(5);
-      }
-    })();
-    guessesPolling = await guessAtRate(port, games, SECONDS, problems);
-    stop = true;
-    await scheduler;
+    const stopPolling = () => {
+      stop = true;
+    };
+    until.then(stopPolling, stopPolling);
+    const next = tabs.map((_, i) => started + (i * POLL_MS) / tabs.length);
+    while (!stop) {
+      const now = performance.now();
+      next.forEach((due, i) => {
+        if (due > now) return;
+        next[i] = due + POLL_MS;
+        if (floorPort === undefined) pollsDue += 1;
+        if (busy.has(i)) {
+          if (floorPort === undefined) skippedPolls += 1;
+          return;
+        }
+        busy.add(i);
+        void poll(tabs[i]!, floorPort).then(() => busy.delete(i));
+      });
+      await sleep(5);
+    }
     while (busy.size > 0) await sleep(10);
+  };
+  let guessesPolling = 0;
+  const polling = await measure(async () => {
+    const guessing = guessAtRate(port, games, SECONDS, problems);
+    await pollEvery3s(guessing);
+    guessesPolling = await guessing;
   });
+
+  // Run 1b, the floor: the same clients at the same pace asking the bare route, no guesses. A
+  // request costs the server its wake-ups, reads and writes however little the route does.
+  const floorCpuBefore = cpuSecondsOf(bare.child.pid);
+  const floorStarted = performance.now();
+  await pollEvery3s(sleep(SECONDS * 1000), bare.port);
+  const floorCpuPercent =
+    (100 * ((cpuSecondsOf(bare.child.pid) ?? Number.NaN) - (floorCpuBefore ?? Number.NaN))) /
+    ((performance.now() - floorStarted) / 1000);
   pollAgent.destroy();
 
   // Run 2: the same tabs on sockets.
@@ -266,6 +326,72 @@ async function main(cleanup: Cleanup): Promise<number> {
     problems.push(`sockets: ${delivered} events delivered, ${expectedEvents} expected`);
   }
   if (failedPolls > 0) problems.push(`polling: ${failedPolls} polls failed`);
+  sockets.forEach((socket) => socket.disconnect());
+
+  // Run 3: the server's CPU for a poll of a game that does not change, against the bare route.
+  // The tab's own request, cookie and If-None-Match (the ETag its last 200 gave) included.
+  const tab = tabs[0]!;
+  const current = await new Promise<{ status: number; etag: string | undefined }>((resolve) => {
+    http
+      .get(
+        {
+          host: '127.0.0.1',
+          port,
+          path: `/api/game/${tab.gameId}/counts`,
+          headers: { cookie: tab.cookie },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, etag: res.headers.etag }));
+        },
+      )
+      .on('error', () => resolve({ status: 0, etag: undefined }));
+  });
+  if (current.status !== 200) problems.push(`unchanged poll: first GET answered ${current.status}`);
+  const unchangedPath = () => ({
+    path: `/api/game/${tab.gameId}/counts`,
+    headers: { cookie: tab.cookie, ...(current.etag ? { 'if-none-match': current.etag } : {}) },
+  });
+  const cpuPerRequest = (summary: Awaited<ReturnType<typeof runLoad>>) =>
+    summary.serverCpuSeconds === null || summary.requests === 0
+      ? Number.NaN
+      : (summary.serverCpuSeconds * 1e6) / summary.requests;
+  const loadOf = (
+    label: string,
+    target: typeof server,
+    amount: number,
+    path: typeof unchangedPath | string,
+  ) =>
+    runLoad({
+      label,
+      port: target.port,
+      serverPid: target.child.pid,
+      amount,
+      connections: 50,
+      path,
+      maxSeconds: 60,
+    });
+  await loadOf('bare warm-up', bare, 2_000, '/bare');
+  await loadOf('unchanged warm-up', server, 2_000, unchangedPath);
+  const unchangedRounds: { bare: number; poll: number; statuses: Record<string, number> }[] = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const bareRun = await loadOf('bare', bare, UNCHANGED_REQUESTS, '/bare');
+    const pollRun = await loadOf('unchanged poll', server, UNCHANGED_REQUESTS, unchangedPath);
+    if (bareRun.requests !== UNCHANGED_REQUESTS || pollRun.requests !== UNCHANGED_REQUESTS) {
+      problems.push(`unchanged round ${round + 1}: not every request was answered`);
+    }
+    const unexpected = Object.keys(pollRun.statusCodes).filter(
+      (code) => code !== (current.etag ? '304' : '200'),
+    );
+    if (unexpected.length > 0) {
+      problems.push(`unchanged poll: statuses ${JSON.stringify(pollRun.statusCodes)}`);
+    }
+    unchangedRounds.push({
+      bare: cpuPerRequest(bareRun),
+      poll: cpuPerRequest(pollRun),
+      statuses: pollRun.statusCodes,
+    });
+  }
 
   const sorted = [...pollLatencies].sort((a, b) => a - b);
   const f1 = (value: number) => value.toFixed(1);
@@ -285,7 +411,7 @@ async function main(cleanup: Cleanup): Promise<number> {
         'guesses/s',
         'events/s',
         'server CPU %',
-        'Postgres CPU %',
+        'Postgres CPU % (its database)',
         'poll p50 ms',
         'poll p99 ms',
         'skipped polls',
@@ -314,11 +440,68 @@ async function main(cleanup: Cleanup): Promise<number> {
       ],
     ]),
   );
+  const serverRatio = polling.serverCpu / socketsRun.serverCpu;
+  const postgresRatio = polling.postgresCpu / socketsRun.postgresCpu;
+  const p99 = percentile(sorted, 99);
+  const keptUp = polls / Math.max(1, pollsDue);
+  const due = (CLIENTS * 1000) / POLL_MS;
+  const unchangedRatios = unchangedRounds.map((round) => round.poll / round.bare);
+  const unchangedRatio = median(unchangedRatios);
   console.log(
-    `\npolling ÷ sockets: server CPU ${(polling.serverCpu / socketsRun.serverCpu).toFixed(1)}×, ` +
-      `Postgres CPU ${(polling.postgresCpu / socketsRun.postgresCpu).toFixed(1)}×; ` +
-      `the goal of ${(CLIENTS / 3).toFixed(0)} polls/s ` +
-      `${polls / polling.seconds >= (CLIENTS / 3) * 0.95 ? 'was' : 'was NOT'} kept up`,
+    `\npolls: ${polls} answered of ${pollsDue} due (${notModified} of them 304 Not Modified), ` +
+      `${failedPolls} failed`,
+  );
+  console.log(
+    `unchanged poll, server CPU per request by round (poll / bare µs): ` +
+      unchangedRounds
+        .map((round) => `${round.poll.toFixed(1)} / ${round.bare.toFixed(1)}`)
+        .join(', ') +
+      `; statuses ${JSON.stringify(unchangedRounds.at(-1)?.statuses ?? {})}`,
+  );
+  console.log(
+    `floor: the bare route, polled by the same ${CLIENTS} clients at the same pace: ` +
+      `${f1(floorCpuPercent)} % of a core, ${(floorCpuPercent / socketsRun.serverCpu).toFixed(2)}× ` +
+      `the whole Socket.IO run; the app's polling run is ` +
+      `${(polling.serverCpu / floorCpuPercent).toFixed(2)}× it, guesses included`,
+  );
+  console.log('');
+  console.log(
+    figure(
+      'polling ÷ sockets, server CPU',
+      `${serverRatio.toFixed(2)}×`,
+      `≤ ${GOAL_SERVER_CPU_RATIO}×`,
+      serverRatio <= GOAL_SERVER_CPU_RATIO,
+    ),
+  );
+  console.log(
+    figure(
+      'polling ÷ sockets, Postgres CPU',
+      `${postgresRatio.toFixed(2)}×`,
+      `≤ ${GOAL_POSTGRES_CPU_RATIO}×`,
+      postgresRatio <= GOAL_POSTGRES_CPU_RATIO,
+    ),
+  );
+  console.log(
+    figure(
+      `polls answered per second, ${CLIENTS} clients`,
+      `${f1(polls / polling.seconds)} (${(100 * keptUp).toFixed(1)} % of those due)`,
+      `${due.toLocaleString('en')}/s: ≥ ${100 * GOAL_KEPT_UP} % of those due`,
+      keptUp >= GOAL_KEPT_UP,
+    ),
+  );
+  console.log(
+    figure('poll p99', `${f1(p99)} ms`, `≤ ${GOAL_POLL_P99_MS} ms`, p99 <= GOAL_POLL_P99_MS),
+  );
+  console.log(figure('skipped polls', String(skippedPolls), '0', skippedPolls === 0));
+  console.log(
+    figure(
+      'server CPU per unchanged poll ÷ bare route',
+      `${unchangedRatio.toFixed(2)}× (median of ${ROUNDS}: ` +
+        `${median(unchangedRounds.map((r) => r.poll)).toFixed(1)} µs ÷ ` +
+        `${median(unchangedRounds.map((r) => r.bare)).toFixed(1)} µs)`,
+      `≤ ${GOAL_UNCHANGED_POLL_CPU_RATIO}×`,
+      unchangedRatio <= GOAL_UNCHANGED_POLL_CPU_RATIO,
+    ),
   );
   if (problems.length > 0) {
     console.log(`\nproblems (figures not valid):\n  ${problems.slice(0, 10).join('\n  ')}`);

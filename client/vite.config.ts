@@ -48,12 +48,15 @@ async function listFiles(dir: string): Promise<string[]> {
   return nested.flat();
 }
 
-// The server serves the build under /public/ (decisions §1), so assets are built for that base.
+// The server serves the build under /public/, so assets are built for that base.
 // No source maps in the build: they would publish the source next to the app.
 // In development, API calls are proxied to the server on :3000.
 export default defineConfig({
   base: '/public/',
   plugins: [react(), precompress()],
+  // `@/x` is `src/x`, as in tsconfig.json's `paths` (a string key matches `@` and `@/…` only,
+  // never a scoped package such as `@tanstack/…`).
+  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

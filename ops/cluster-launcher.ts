@@ -1,5 +1,6 @@
-// The cluster on one machine: N app nodes (`server/src/main.ts`, as production runs it) on
-// their own loopback ports behind the system's nginx with ops/nginx.conf rendered for them.
+// The cluster on one machine: N app nodes (the server's build, `server/dist/main.js`, as
+// production runs it) on their own loopback ports behind the system's nginx with ops/nginx.conf
+// rendered for them.
 // Used by `pnpm cluster` (ops/cluster.ts), the reliability suite and the fan-out bench; every
 // process it starts is its child, and `stop()` ends them all.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
@@ -11,7 +12,17 @@ import path from 'node:path';
 import { nginxMainConfig, renderSharedNginxConfig } from './nginx-config.ts';
 
 const SERVER_DIR = path.resolve(import.meta.dirname, '..', 'server');
+/** What `pnpm build` makes of server/src/main.ts; `pnpm cluster` builds it first. */
+const SERVER_ENTRY = path.join(SERVER_DIR, 'dist', 'main.js');
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Where the nodes listen (loopback: nothing off this machine reaches them) and the one address
+ * they trust to name the client (their TRUST_PROXY): nginx reaches them from it. A hop count
+ * (TRUST_PROXY=1) trusted whoever connected, so a client that reached a node's port directly,
+ * bypassing nginx, chose the address its rate limits counted under with X-Forwarded-For.
+ */
+export const BALANCER_ADDRESS = '127.0.0.1';
 
 /** A free TCP port on loopback (released at once: the caller binds it soon after). */
 export async function freePort(): Promise<number> {
@@ -98,9 +109,12 @@ export class AppNode {
   /** Starts the process and resolves once `/readyz` answers 200 (ready or degraded). */
   async start(timeoutMs = 60_000): Promise<void> {
     if (this.alive) return;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    if (!existsSync(SERVER_ENTRY)) {
+      throw new Error(`${SERVER_ENTRY} is missing: build the server first (pnpm build)`);
+    }
+    const child = spawn(process.execPath, ['--enable-source-maps', SERVER_ENTRY], {
       cwd: SERVER_DIR,
-      env: { ...this.env, PORT: String(this.port), HOST: '127.0.0.1' },
+      env: { ...this.env, PORT: String(this.port), HOST: BALANCER_ADDRESS },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.child = child;
@@ -256,7 +270,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const port = options.port === 0 ? await freePort() : options.port;
   const balancer = new Balancer(
     port,
-    nodes.map((node) => `127.0.0.1:${node.port}`),
+    nodes.map((node) => `${BALANCER_ADDRESS}:${node.port}`),
     dir,
     nginx,
   );

@@ -3,11 +3,12 @@
 // required), behind the system's nginx running ops/nginx.conf on CLUSTER_PORT (default 8080).
 // Prints the URL; Ctrl-C or SIGTERM stops everything it started.
 //
-// Reads its own environment (documented in the README's configuration table): CLUSTER_NODES,
+// Reads its own environment (documented in docs/CONFIGURATION.md): CLUSTER_NODES,
 // CLUSTER_PORT, and DATABASE_URL / REDIS_URL to insist on them. Every other variable reaches
 // the nodes as it is, so they are configured like any node (SESSION_SECRET, RATE_LIMIT_*, …);
-// PUBLIC_URL defaults to the balancer's URL and TRUST_PROXY to 1 (one proxy hop: this nginx).
-import { type AppNode, type Cluster, startCluster } from './cluster-launcher.ts';
+// PUBLIC_URL defaults to the balancer's URL and TRUST_PROXY to the balancer's address
+// (127.0.0.1, from which nginx reaches the nodes, which listen on loopback only).
+import { type AppNode, BALANCER_ADDRESS, type Cluster, startCluster } from './cluster-launcher.ts';
 
 function fail(message: string): never {
   console.error(`pnpm cluster: ${message}`);
@@ -37,7 +38,7 @@ async function main(): Promise<void> {
   const nodes = wholeNumber('CLUSTER_NODES', 2, 1, 16);
   const port = wholeNumber('CLUSTER_PORT', 8080, 1, 65535);
   const publicUrl = process.env.PUBLIC_URL?.trim() || `http://localhost:${port}`;
-  const trustProxy = process.env.TRUST_PROXY?.trim() || '1';
+  const trustProxy = process.env.TRUST_PROXY?.trim() || BALANCER_ADDRESS;
   const prefixWidth = `node${nodes}`.length;
 
   console.log(`starting ${nodes} nodes and nginx on port ${port} …`);

@@ -6,6 +6,27 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 export const NGINX_CONF_PATH = path.join(import.meta.dirname, 'nginx.conf');
+/** The main configuration docker-compose.yml mounts: workers and their connection limits. */
+export const NGINX_MAIN_CONF_PATH = path.join(import.meta.dirname, 'nginx-main.conf');
+
+/**
+ * The worker sizing of the shipped main configuration: its `worker_rlimit_nofile` and
+ * `worker_connections`. Throws when the file no longer sets them, rather than run a balancer
+ * sized otherwise than the one that ships.
+ */
+export function shippedWorkerSizing(
+  mainConfig: string = readFileSync(NGINX_MAIN_CONF_PATH, 'utf8'),
+): { rlimitNofile: number; connections: number } {
+  const code = mainConfig.replace(/#.*$/gm, '');
+  const rlimit = /^\s*worker_rlimit_nofile\s+(\d+)\s*;/m.exec(code)?.[1];
+  const connections = /^\s*worker_connections\s+(\d+)\s*;/m.exec(code)?.[1];
+  if (!rlimit || !connections) {
+    throw new Error(
+      `${NGINX_MAIN_CONF_PATH}: expected worker_rlimit_nofile and worker_connections`,
+    );
+  }
+  return { rlimitNofile: Number(rlimit), connections: Number(connections) };
+}
 
 /** An upstream `server host:port params;` line, with its parameters. */
 const SERVER_LINE = /^(\s*)server\s+[^\s;]+:\d+(\s[^;]*)?;\s*$/;
@@ -78,20 +99,22 @@ export function renderSharedNginxConfig(options: {
 
 /**
  * The main config of a balancer run by an unprivileged-looking child process: everything nginx
- * writes (pid, logs, temp files) under `dir`, in the foreground, one worker, and the rendered
- * shared config included in `http`. The access log names the node that served each request
+ * writes (pid, logs, temp files) under `dir`, in the foreground, one worker sized as the shipped
+ * ops/nginx-main.conf sizes each of its workers, and the rendered shared config included in
+ * `http`. The access log names the node that served each request
  * (`$upstream_addr`, "a, b" when a request was retried on b), which the reliability suite reads to see requests spread over nodes.
  */
 export function nginxMainConfig(options: { dir: string; siteConfigPath: string }): string {
   const { dir } = options;
   const at = (name: string) => path.join(dir, name);
+  const sizing = shippedWorkerSizing();
   return [
     'daemon off;',
     'worker_processes 1;',
-    'worker_rlimit_nofile 16384;',
+    `worker_rlimit_nofile ${sizing.rlimitNofile};`,
     `pid ${at('nginx.pid')};`,
     `error_log ${at('error.log')} warn;`,
-    'events { worker_connections 8192; }',
+    `events { worker_connections ${sizing.connections}; }`,
     'http {',
     "  log_format jotto '$remote_addr|$upstream_addr|$status|$request_method|$uri';",
     `  access_log ${at('access.log')} jotto;`,

@@ -8,6 +8,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
 import { CLIENT_REQUEST_HEADER, CLIENT_REQUEST_HEADER_VALUE } from '@jotto/shared/request-headers';
+import { bundleLikeProduction } from '../../server/bundle-options.ts';
 import type { HeapReport, ServerMessage, ServerMode } from './server-process.ts';
 
 /** The Postgres where scratch databases are made (trust auth, as for the tests). */
@@ -66,9 +67,14 @@ export interface RunningServer {
   child: ChildProcess;
 }
 
+let serverProcessBundle: Promise<string> | undefined;
+
 /**
- * Forks `server-process.ts` in the given mode and waits for its port. Registers a stop with
- * `cleanup`: a `close` message, then SIGKILL of that child (by its pid) after 10 s.
+ * Forks `server-process.ts` in the given mode, bundled as production bundles the server and run
+ * by plain `node`: under tsx the same code runs with esbuild's keepNames, which wraps every
+ * function made per request in a `__name` call (2 % of a poll's CPU in a profile), and through a
+ * loader, none of which production pays. Waits for its port. Registers a stop with `cleanup`: a
+ * `close` message, then SIGKILL of that child (by its pid) after 10 s.
  */
 export async function startServer(
   mode: ServerMode,
@@ -76,12 +82,15 @@ export async function startServer(
   cleanup: Cleanup,
   options: { execArgv?: string[] } = {},
 ): Promise<RunningServer> {
-  const child = fork(path.join(import.meta.dirname, 'server-process.ts'), [mode], {
+  serverProcessBundle ??= bundleLikeProduction(
+    path.join(import.meta.dirname, 'server-process.ts'),
+    '.bench-build',
+  );
+  const child = fork(await serverProcessBundle, [mode], {
     cwd: import.meta.dirname,
     env,
     execArgv: [
-      '--import',
-      'tsx',
+      '--enable-source-maps',
       ...(process.env.BENCH_CPU_PROFILE_DIR
         ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE_DIR}`]
         : []),
@@ -280,6 +289,11 @@ export interface LoadOptions {
   maxSeconds: number;
   /** The server's process, to report how busy its CPU was (Linux only). */
   serverPid?: number | undefined;
+  /**
+   * Whether to count 2xx bodies that do not start with `{"result":"ok"` (default true); off for
+   * compressed bodies, which the bench then checks itself.
+   */
+  checkBody?: boolean;
 }
 
 /** Clock ticks per second, the unit of /proc's CPU times. */
@@ -324,6 +338,47 @@ export function postgresCpuSeconds(): Map<number, number> | null {
     if (cpu !== null) seconds.set(Number(entry), cpu);
   }
   return seconds;
+}
+
+/**
+ * CPU seconds of the Postgres backends serving one database (by pid, from pg_stat_activity and
+ * /proc): unlike postgresCpuSeconds, not counting what other databases of a shared server (other
+ * tests, other benches) cost meanwhile. Null where /proc is missing.
+ */
+export async function databaseBackendsCpuSeconds(
+  databaseUrl: string,
+): Promise<Map<number, number> | null> {
+  const name = new URL(databaseUrl).pathname.slice(1);
+  const admin = postgres(ADMIN_POSTGRES_URL, { max: 1, onnotice: () => {} });
+  let pids: number[];
+  try {
+    pids = (
+      await admin<{ pid: number }[]>`SELECT pid FROM pg_stat_activity WHERE datname = ${name}`
+    ).map((row) => row.pid);
+  } finally {
+    await admin.end();
+  }
+  const seconds = new Map<number, number>();
+  for (const pid of pids) {
+    const cpu = cpuSecondsOf(pid, 'postgres');
+    if (cpu !== null) seconds.set(pid, cpu);
+  }
+  return seconds.size === 0 && pids.length > 0 ? null : seconds;
+}
+
+/**
+ * CPU seconds the backends of one database used since `before` (databaseBackendsCpuSeconds):
+ * a backend that started meanwhile counts from zero, one that ended is lost.
+ */
+export async function databaseBackendsCpuSince(
+  databaseUrl: string,
+  before: Map<number, number> | null,
+): Promise<number | null> {
+  const after = await databaseBackendsCpuSeconds(databaseUrl);
+  if (!before || !after) return null;
+  let used = 0;
+  for (const [pid, cpu] of after) used += cpu - (before.get(pid) ?? 0);
+  return used;
 }
 
 /** CPU seconds every local `postgres` process used since `before` (postgresCpuSeconds()). */
@@ -372,6 +427,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadSummary> {
                   },
                 }),
             onResponse: (status, body) => {
+              if (options.checkBody === false) return;
               if (status >= 200 && status < 300 && !body.startsWith('{"result":"ok"')) notOk += 1;
             },
           },

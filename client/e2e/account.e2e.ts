@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalSmtpServer } from '../../server/test/local-smtp-server.ts';
+import { startLocalSmtpServer } from '@jotto/test-support/local-smtp-server';
 import { expectAccessible } from './support/accessibility.ts';
 import { launchChromium, newPlayer, type Player } from './support/browser.ts';
 import { apiAs, newUsername, registerThroughForm, solveOnScreen } from './support/actions.ts';
@@ -81,8 +81,10 @@ describe('an account, from the Sign Up form to the leaderboards', () => {
         async () => {
           if ((await row.count()) > 0) return true;
           await page.reload();
-          await page.getByRole('table').waitFor();
-          await page.waitForTimeout(500);
+          // The table shows "Loading..." until the snapshot is in: wait for that to go.
+          const table = page.getByRole('table');
+          await table.waitFor();
+          await table.getByText('Loading...').waitFor({ state: 'detached' });
           return (await row.count()) > 0;
         },
         { timeout: 30_000, interval: 1_000 },

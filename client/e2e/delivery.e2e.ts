@@ -6,21 +6,35 @@ describe('how the built client is delivered', () => {
 
   it('serves compressed, long-cached hashed assets, no source maps, and an icon and manifest', async () => {
     const player = await chromium.player();
+    const isScriptAsset = (url: string) => url.includes('/public/assets/') && url.endsWith('.js');
     const assets: Array<{ url: string; encoding?: string; cache?: string; body: string }> = [];
-    player.page.on('response', async (response) => {
-      if (!response.url().includes('/public/assets/') || !response.url().endsWith('.js')) return;
-      const headers = await response.allHeaders();
-      assets.push({
-        url: response.url(),
-        encoding: headers['content-encoding'],
-        cache: headers['cache-control'],
-        body: await response.text(),
-      });
+    // Each response is read as it comes; the test awaits every read before it asserts.
+    const reads: Promise<void>[] = [];
+    player.page.on('response', (response) => {
+      if (!isScriptAsset(response.url())) return;
+      reads.push(
+        (async () => {
+          const headers = await response.allHeaders();
+          assets.push({
+            url: response.url(),
+            encoding: headers['content-encoding'],
+            cache: headers['cache-control'],
+            body: await response.text(),
+          });
+        })(),
+      );
     });
     const page = await player.page.goto('/');
     expect(page?.headers()['cache-control']).toBe('no-cache');
     await player.page.getByRole('button', { name: 'Sign Up', exact: true }).waitFor();
+    // Every script the page asks for (chunks it loads late included) has come, and been read.
+    await player.page.waitForLoadState('networkidle');
+    await Promise.all(reads);
+    const loaded = await player.page.evaluate(() =>
+      performance.getEntriesByType('resource').map((entry) => entry.name),
+    );
     expect(assets.length).toBeGreaterThan(0);
+    expect(assets.map((asset) => asset.url).sort()).toEqual(loaded.filter(isScriptAsset).sort());
     for (const asset of assets) {
       // The build leaves files under 1 KB uncompressed (client/vite.config.ts).
       if (asset.body.length >= 1024) expect(asset.encoding, asset.url).toBe('br');

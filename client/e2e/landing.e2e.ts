@@ -5,7 +5,7 @@ import { useChromium } from './support/browser.ts';
 describe('the landing page in the browser', () => {
   const chromium = useChromium();
 
-  it('has a mobile layout at 390 px and a desktop layout at 1280 px (spec §9)', async () => {
+  it('has a mobile layout at 390 px and a desktop layout at 1280 px (from 600 px)', async () => {
     const layouts = [];
     for (const width of [390, 1280]) {
       const player = await chromium.player({ width, height: 900 });

@@ -15,8 +15,8 @@ function longName(letter: string): string {
   return `${letter.repeat(14)}${newUsername('')}`.slice(-14).replace(/^./, letter);
 }
 
-// ui.md: the client works at 360 px. These are the places where something wider than the
-// screen once pushed the page sideways or out of its card.
+// The client works at 360 px (docs/PRODUCT.md, 'Interface'). These are the places where something
+// wider than the screen once pushed the page sideways or out of its card.
 describe('at 360 px nothing pushes the page sideways', () => {
   const chromium = useChromium();
 
@@ -72,5 +72,23 @@ describe('at 360 px nothing pushes the page sideways', () => {
     expect(a.errors).toEqual([]);
     await a.context.close();
     await b.context.close();
+  });
+});
+
+describe("a guest's game note keeps each link's words together", () => {
+  const chromium = useChromium();
+
+  it.each([360, 1280])('at %i px', async (width) => {
+    const player = await chromium.player({ width, height: 800 });
+    const { page } = player;
+    await page.goto('/game');
+    const note = page.getByText('As a guest, this game is kept for 24 hours.');
+    await note.waitFor();
+    // 'log in' broke between its two words in the 1280 px layout's game column.
+    const linesPerLink = await note
+      .getByRole('link')
+      .evaluateAll((links) => links.map((link) => link.getClientRects().length));
+    expect(linesPerLink).toEqual([1, 1]);
+    await player.context.close();
   });
 });

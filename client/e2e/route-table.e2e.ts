@@ -5,13 +5,13 @@ import { expectAccessible } from './support/accessibility.ts';
 import { launchChromium, newPlayer, type Player } from './support/browser.ts';
 import { apiAs, newUsername } from './support/actions.ts';
 
-/** What proves a route shows its own screen (spec §2), for a guest. */
+/** What proves a route shows its own screen (docs/PRODUCT.md, 'Client routes'), for a guest. */
 interface RouteScreen {
   /** A concrete path of the route. */
   path: string;
   /** Text only that screen shows. */
   shows: (page: Page, memberName: string) => ReturnType<Page['getByRole']>;
-  /** Where the browser ends up when the screen moves on by design (spec §2, /game). */
+  /** Where the browser ends up when the screen moves on by design (/game starts a game). */
   endsAt?: RegExp;
   /** Failed requests the visit provokes on purpose. */
   provokes?: RegExp;
@@ -30,7 +30,7 @@ const heading =
     });
 
 /**
- * Every route of the spec's route table (shared/src/client-routes.ts: the record's type makes a
+ * Every client route (shared/src/client-routes.ts: the record's type makes a
  * route missing here a compile error) and the screen it must show.
  */
 const SCREENS: Record<ClientRoute, RouteScreen> = {
@@ -55,6 +55,7 @@ const SCREENS: Record<ClientRoute, RouteScreen> = {
     path: '/game/{guest game}',
     shows: (page) => page.getByRole('textbox', { name: 'Your guess' }),
   },
+  '/daily': { path: '/daily', shows: heading(/^Daily Jotto #\d+$/) },
   '/leaderboards': { path: '/leaderboards', shows: heading('Daily Leaderboards'), audit: true },
   '/login': { path: '/login', shows: heading('Sign in to Jotto'), audit: true },
   '/register': {
@@ -62,7 +63,9 @@ const SCREENS: Record<ClientRoute, RouteScreen> = {
     shows: (page) => page.getByRole('form', { name: 'Register' }),
     audit: true,
   },
-  '/finalize': { path: '/finalize', shows: heading('Pick your username', 2) },
+  // Only an account still without a username finalizes (finalize.e2e.ts signs one in); a guest
+  // is sent to sign in first.
+  '/finalize': { path: '/finalize', shows: heading('Sign in to Jotto'), endsAt: /^\/login$/ },
   '/profile': { path: '/profile', shows: heading('{member}'), signedIn: true },
   '/profile/:username': {
     path: '/profile/{member}',
@@ -77,13 +80,19 @@ const SCREENS: Record<ClientRoute, RouteScreen> = {
     provokes: /\/api\/users\/nobody\/verify\/not-a-code$/,
     audit: true,
   },
+  '/forgot': { path: '/forgot', shows: heading('Forgot your password?'), audit: true },
+  '/reset/:token': {
+    path: '/reset/not-a-token',
+    shows: heading('Choose a new password'),
+    audit: true,
+  },
   '/company': { path: '/company', shows: heading('Nomo Studios'), audit: true },
   '/nomostudios': { path: '/nomostudios', shows: heading('Nomo Studios'), audit: true },
   '/privacy': { path: '/privacy', shows: heading('Privacy Policy'), audit: true },
   '/mobile': { path: '/mobile', shows: heading('Mobile'), audit: true },
 };
 
-describe("the spec's route table", () => {
+describe('every client route', () => {
   let browser: Browser;
   let guest: Player;
   let member: Player;

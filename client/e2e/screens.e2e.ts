@@ -7,7 +7,7 @@ import { guessOnScreen, newUsername, registerThroughForm } from './support/actio
 describe.each([
   { colorScheme: 'light', width: 360 },
   { colorScheme: 'dark', width: 1280 },
-] as const)('the screens of issue 10, $colorScheme at $width px', ({ colorScheme, width }) => {
+] as const)('every screen, $colorScheme at $width px', ({ colorScheme, width }) => {
   const chromium = useChromium();
 
   it('have no serious accessibility violation', async () => {

@@ -3,7 +3,7 @@ import { expectAccessible } from './support/accessibility.ts';
 import { useChromium } from './support/browser.ts';
 import { apiAs, newUsername, registerThroughForm } from './support/actions.ts';
 
-// Both colour schemes and both widths, in two runs, like the screens of issue 10.
+// Both colour schemes and both widths, in two runs, like the other screens (screens.e2e.ts).
 describe.each([
   { colorScheme: 'light', width: 360 },
   { colorScheme: 'dark', width: 1280 },

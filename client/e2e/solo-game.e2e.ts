@@ -25,15 +25,15 @@ describe('solo play in the browser', () => {
     await page.waitForURL(/\/game\/\d+$/);
     const firstGame = gameIdOf(page);
     await page.getByText('Make a Guess').waitFor();
-    // The guess input has focus when the game opens (ui.md).
+    // The guess input has focus when the game opens (docs/PRODUCT.md, 'Interface').
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('guess-input');
 
-    // A guess of the wrong length is refused in the browser with the spec's alert.
+    // A guess of the wrong length is refused in the browser with the wrong-length alert.
     await page.getByRole('textbox', { name: 'Your guess' }).fill('abc');
     await page.getByRole('textbox', { name: 'Your guess' }).press('Enter');
     const alert = page.getByRole('alertdialog');
     await alert.getByText('lets do this together.. 1... 2... 3... 4... 5!').waitFor();
-    // The alert's answer has focus, and Enter closes it back to the guess input (ui.md).
+    // The alert's answer has focus, and Enter closes it back to the guess input.
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('OK');
     await page.keyboard.press('Enter');
     await alert.waitFor({ state: 'hidden' });
@@ -49,6 +49,21 @@ describe('solo play in the browser', () => {
     expect(await results.getByRole('link', { name: 'Tweet' }).getAttribute('href')).toContain(
       encodeURIComponent('Check out this fun game I just played!'),
     );
+    // Behind the results, the finished game offers what still makes sense, and no more
+    // (docs/PRODUCT.md, 'Game screen').
+    await results.getByRole('button', { name: 'Close' }).click();
+    await results.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Show results' }).waitFor();
+    await page.getByRole('button', { name: 'Play again!' }).waitFor();
+    await page.getByRole('img', { name: /^The word was / }).waitFor();
+    expect(
+      await page.getByRole('list', { name: 'Your guesses' }).getByRole('listitem').count(),
+    ).toBe(words.length);
+    expect(await page.getByRole('textbox', { name: 'Your guess' }).count()).toBe(0);
+    expect(await page.getByRole('toolbar', { name: 'Alphabet' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Options' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Reset Board' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Show results' }).click();
     await results.getByRole('button', { name: 'Play again!' }).click();
     await page.waitForURL(
       (url) => /^\/game\/\d+$/.test(url.pathname) && url.pathname !== `/game/${firstGame}`,
@@ -69,8 +84,8 @@ describe('solo play in the browser', () => {
     await expect
       .poll(() => player.page.getByRole('heading', { level: 1 }).textContent())
       .toBe(`Welcome, ${username}!`);
-    expect(player.errors).toEqual([]);
     expect(player.failedRequests).toEqual([]);
+    expect(player.errors).toEqual([]);
     await player.context.close();
   });
 });

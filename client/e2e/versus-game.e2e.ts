@@ -70,7 +70,7 @@ describe('versus play in two browsers', () => {
     await alice.page.getByRole('button', { name: 'Give up' }).click();
     await alice.page.getByRole('alertdialog').getByRole('button', { name: 'Yes' }).click();
 
-    // Both forfeited: both lose (decisions §3). Each sees both lists.
+    // Both forfeited: both lose (a forfeit is a loss). Each sees both lists.
     const aliceResults = alice.page.getByRole('dialog', { name: 'You lost!!!' });
     const bobResults = bob.page.getByRole('dialog', { name: 'You lost!!!' });
     await aliceResults.waitFor();
@@ -83,6 +83,13 @@ describe('versus play in two browsers', () => {
       .getByRole('region', { name: `${names.alice}'s results` })
       .getByText('pious')
       .waitFor();
+
+    // Behind the results: no input, alphabet or Options once the game is over.
+    for (const page of [alice.page, bob.page]) {
+      expect(await page.locator('#guess-input').count()).toBe(0);
+      expect(await page.locator('[role="toolbar"][aria-label="Alphabet"]').count()).toBe(0);
+      expect(await page.locator('[aria-controls="game-options"]').count()).toBe(0);
+    }
 
     await aliceResults.getByRole('button', { name: 'Rematch!' }).click();
     await aliceResults.getByRole('button', { name: 'Challenge Sent!' }).waitFor();

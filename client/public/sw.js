@@ -1,15 +1,15 @@
-// The service worker registered from /public/sw.js (spec §4, §7). Firebase Cloud Messaging
-// delivers its pushes here (the page subscribes with this registration), so this file does what
-// Firebase's own worker would, with no SDK: while a page of ours is visible it hands the message
-// to the page (lib/push/start-push.ts decides: ignore, alert or notification); otherwise it shows
-// the notification itself, and a click opens the message's click_action.
+// The service worker registered from /public/sw.js (docs/PRODUCT.md, 'Push notifications').
+// Firebase Cloud Messaging delivers its pushes here (the page subscribes with this registration),
+// so this file does what Firebase's own worker would, with no SDK: while a page of ours is visible
+// it hands the message to the page (lib/push/start-push.ts decides: ignore, alert or notification);
+// otherwise it shows the notification itself, and a click opens the message's click_action.
 
 const PUSH_MESSAGE_TYPE = 'jotto:push';
 
 /**
- * The spec's four fields from a push payload. The server (push-sender.ts) puts them in `data`
- * and also sends a webpush `notification` and `fcmOptions.link`; plain web push may carry them
- * at the top level.
+ * The four fields of a push (title, icon, body, click_action) from its payload. The server
+ * (push-sender.ts) puts them in `data` and also sends a webpush `notification` and
+ * `fcmOptions.link`; plain web push may carry them at the top level.
  */
 function pushMessage(payload) {
   const data = payload.data || {};

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@jotto/shared/realtime-events';
 import { CLIENT_REQUEST_HEADER, CLIENT_REQUEST_HEADER_VALUE } from '@jotto/shared/request-headers';
-import { SESSION_COOKIE } from '../../server/src/sessions/session-plugin.ts';
+import { SESSION_COOKIE } from '@jotto/shared/request-headers';
 
 export type Json = Record<string, unknown>;
 
@@ -115,7 +115,7 @@ export class BrowserHttp {
     private readonly origin: string,
   ) {}
 
-  /** The headers our client's fetch sends (spec: same origin, with the client's header). */
+  /** The headers our client's fetch sends (same origin, with the client's header). */
   headers(method: string, hasBody: boolean): Record<string, string> {
     return {
       accept: 'application/json',
@@ -165,7 +165,7 @@ export interface OpponentView {
 
 /**
  * A signed-in tab with its socket. Like the game screen: an event whose `seq` is the next one
- * is applied; a gap, or any (re)connect, makes it fetch the counts once (decisions §6).
+ * is applied; a gap, or any (re)connect, makes it fetch the counts once.
  */
 export class BrowserTab {
   readonly http: BrowserHttp;
@@ -283,4 +283,71 @@ export class BrowserTab {
     this.socket = null;
     this.agent.destroy();
   }
+}
+
+/**
+ * Opens one Socket.IO channel (WebSocket only) from `address` with a session cookie, as a tab
+ * would: 'ok' once connected, else the handshake's refusal (the `connect_error` message). The
+ * socket is handed to `keep` either way, for the caller to close.
+ */
+export function openChannel(
+  baseUrl: string,
+  address: string,
+  sessionId: string,
+  origin: string,
+  keep: ClientSocket[],
+): Promise<string> {
+  const socket: ClientSocket = io(baseUrl, {
+    path: '/api/socket.io',
+    transports: ['websocket'],
+    forceNew: true,
+    reconnection: false,
+    timeout: 10_000,
+    agent: new http.Agent({ localAddress: address }) as unknown as string,
+    extraHeaders: { origin, cookie: `${SESSION_COOKIE}=${sessionId}` },
+  });
+  keep.push(socket);
+  return new Promise((resolve) => {
+    socket.once('connect', () => resolve('ok'));
+    socket.once('connect_error', (error) => resolve(error.message));
+  });
+}
+
+/**
+ * Opens a bare WebSocket to the Engine.IO endpoint from `address` (no session: what anyone can
+ * open before a handshake) and resolves with the HTTP status of the answer: 101 for an open
+ * connection (handed to `keep`, for the caller to destroy), else the refusal's status.
+ */
+export function openBareWebSocket(
+  baseUrl: string,
+  address: string,
+  keep: { destroy(): void }[],
+): Promise<number> {
+  const url = new URL(baseUrl);
+  return new Promise((resolve) => {
+    const req = http.request({
+      host: url.hostname,
+      port: url.port,
+      path: '/api/socket.io/?EIO=4&transport=websocket',
+      localAddress: address,
+      agent: false,
+      headers: {
+        connection: 'Upgrade',
+        upgrade: 'websocket',
+        'sec-websocket-version': '13',
+        'sec-websocket-key': randomBytes(16).toString('base64'),
+        origin: baseUrl,
+      },
+    });
+    req.on('upgrade', (_res, socket) => {
+      keep.push(socket);
+      resolve(101);
+    });
+    req.on('response', (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', () => resolve(0));
+    req.end();
+  });
 }

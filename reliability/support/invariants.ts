@@ -41,12 +41,15 @@ const CHECKS: { name: string; query: string }[] = [
             HAVING (gm.settled_at IS NOT NULL) <> bool_and(p.status <> 'playing')`,
   },
   {
+    // The computer opponent's account keeps no stats: its side of a game is not counted.
     name: "a user's games, wins or points differ from the settled games",
     query: `SELECT u.id FROM users u
             WHERE u.game_ct <> (SELECT count(*) FROM game_players p JOIN games gm ON gm.id = p.game_id
-                                WHERE p.user_id = u.id AND gm.settled_at IS NOT NULL)
+                                WHERE p.user_id = u.id AND gm.settled_at IS NOT NULL
+                                  AND NOT EXISTS (SELECT 1 FROM bot_games b WHERE b.player_id = p.id))
                OR u.win_ct <> (SELECT count(*) FROM game_players p JOIN games gm ON gm.id = p.game_id
-                               WHERE p.user_id = u.id AND gm.settled_at IS NOT NULL AND p.outcome = 'win')
+                               WHERE p.user_id = u.id AND gm.settled_at IS NOT NULL AND p.outcome = 'win'
+                                 AND NOT EXISTS (SELECT 1 FROM bot_games b WHERE b.player_id = p.id))
                OR u.points <> (SELECT coalesce(sum(a.points), 0) FROM point_awards a WHERE a.user_id = u.id)`,
   },
   {
@@ -56,9 +59,15 @@ const CHECKS: { name: string; query: string }[] = [
             SELECT game_id FROM challenges WHERE game_id IS NOT NULL GROUP BY game_id HAVING count(*) > 1`,
   },
   {
-    name: 'a versus game no challenge made',
+    // Three things make a versus game: an accepted challenge, 'Play now' pairing two seekers
+    // (a rated game of two accounts, whose seek rows go once they move), and the computer
+    // opponent (a `bot_games` row). A game that none of them explains is a half-made one.
+    name: 'a versus game nothing made (no challenge, no pairing, no computer)',
     query: `SELECT gm.id FROM games gm WHERE gm.mode = 'versus'
-            AND NOT EXISTS (SELECT 1 FROM challenges c WHERE c.game_id = gm.id)`,
+            AND NOT EXISTS (SELECT 1 FROM challenges c WHERE c.game_id = gm.id)
+            AND NOT EXISTS (SELECT 1 FROM bot_games b WHERE b.game_id = gm.id)
+            AND NOT (gm.rated AND 2 = (SELECT count(p.user_id) FROM game_players p
+                                       WHERE p.game_id = gm.id))`,
   },
   {
     name: 'a friendship one way only',

@@ -448,17 +448,19 @@ export class ResponseJudge {
         ? (operation.responses[String(reply.status)] ?? operation.responses[family])
         : undefined;
     if (reply.status >= 400) {
-      // Every failure is the envelope, documented or not (decisions §2).
+      // Every failure is the envelope (`{ result: "error", err }`), documented or not.
       const schema = documented ?? ERROR_ENVELOPE;
       return this.validator(schema)(reply.body)
         ? null
         : `${reply.status} body is not the error envelope: ${reply.text.slice(0, 200)}`;
     }
     if (reply.status >= 300) {
-      // Only the sign-in routes redirect (they document no JSON body).
-      return sameMethod && operation && !operation.responses['200']
+      // Only the sign-in routes redirect, and the document says so (their 302, no JSON body).
+      return sameMethod &&
+        operation &&
+        (String(reply.status) in operation.responses || family in operation.responses)
         ? null
-        : `${reply.status} redirect from a JSON route`;
+        : `${reply.status} redirect the document does not state`;
     }
     if (!sameMethod) return `${reply.status} for ${method} on a ${operation?.method} route`;
     if (!documented) return null;

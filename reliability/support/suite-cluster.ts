@@ -3,8 +3,13 @@
 // `ops/cluster-launcher.ts`, exactly as `pnpm cluster` starts them.
 import { readFile } from 'node:fs/promises';
 import postgres from 'postgres';
-import { type Cluster, freePort, startCluster } from '../../ops/cluster-launcher.ts';
-import { ScratchRedis } from '../../server/test/cluster-harness.ts';
+import {
+  BALANCER_ADDRESS,
+  type Cluster,
+  freePort,
+  startCluster,
+} from '../../ops/cluster-launcher.ts';
+import { ScratchRedis } from '@jotto/test-support/cluster-harness';
 import { BrowserTab, freshLoopbackAddress, sendRaw } from './browser-client.ts';
 import { ScratchPostgres } from './scratch-postgres.ts';
 
@@ -57,8 +62,9 @@ export async function startSuiteCluster(): Promise<SuiteCluster> {
         SESSION_SECRET: 'reliability-secret-reliability-secret-01',
         DATA_DIR: 'memory://',
         PUBLIC_URL: url,
-        // One hop: this nginx. ("1" is also "true" to a boolean reading.)
-        TRUST_PROXY: '1',
+        // Only this nginx may name the client, as `pnpm cluster` sets it: a tab that reaches a
+        // node's port directly (from its own loopback address) is counted under that address.
+        TRUST_PROXY: BALANCER_ADDRESS,
         RATE_LIMIT_LOGIN: String(LOGIN_LIMIT),
         RATE_LIMIT_REGISTER: '1000',
         RATE_LIMIT_PLAY: '100000',

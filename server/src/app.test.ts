@@ -12,6 +12,8 @@ describe('loggableUrl', () => {
     expect(loggableUrl('/api/auth/steam/callback?openid.sig=zzz')).toBe(
       '/api/auth/steam/callback?[redacted]',
     );
+    // The client's page of a password reset link: its path is the token.
+    expect(loggableUrl('/reset/Abc_123-xyz')).toBe('/reset/[token]');
   });
 
   it('masks guesses, since a winning one is the secret', () => {

@@ -17,14 +17,27 @@ import { metricsPlugin } from './plugins/metrics-plugin.ts';
 import { openApiPlugin } from './plugins/openapi-plugin.ts';
 import { rateLimitPlugin } from './plugins/rate-limit-plugin.ts';
 import { realtimePlugin } from './realtime/realtime-plugin.ts';
+import { invalidationPlugin } from './realtime/invalidation-channel.ts';
+import { registerCacheMetrics } from './lib/cluster-cache.ts';
+import { pollAnswersPlugin } from './lib/poll-answers.ts';
 import { redisPlugin } from './plugins/redis-plugin.ts';
 import { securityHeadersPlugin } from './plugins/security-headers-plugin.ts';
+import { routeAccessPlugin } from './sessions/route-access.ts';
 import { sessionPlugin } from './sessions/session-plugin.ts';
 import { accountRoutes } from './accounts/account-routes.ts';
+import { passwordResetRoutes } from './accounts/password-reset-routes.ts';
+import { PasswordResetService } from './accounts/password-reset-service.ts';
 import { challengeRoutes } from './challenges/challenge-routes.ts';
+import { holdsSocketOf, MatchQueueJob } from './matchmaking/match-queue-job.ts';
+import { matchRoutes } from './matchmaking/match-routes.ts';
+import { MatchService } from './matchmaking/match-service.ts';
 import { friendRoutes } from './friends/friend-routes.ts';
 import { profileRoutes } from './friends/profile-routes.ts';
+import { ratingRoutes } from './ratings/rating-routes.ts';
 import { gameRoutes } from './games/game-routes.ts';
+import { BotMoveJob } from './bots/bot-move-job.ts';
+import { botRoutes } from './bots/bot-routes.ts';
+import { BotService } from './bots/bot-service.ts';
 import { leaderboardRoutes } from './leaderboards/leaderboard-routes.ts';
 import { opsRoutes } from './ops/ops-routes.ts';
 import { socialAuthRoutes } from './accounts/social-auth-routes.ts';
@@ -33,10 +46,22 @@ import { Notifier } from './realtime/notifier.ts';
 import { createFirebaseTransport, PushSender, type PushTransport } from './realtime/push-sender.ts';
 import { ChallengeService } from './challenges/challenge-service.ts';
 import { FriendService } from './friends/friend-service.ts';
+import { NoticeService } from './notices/notice-service.ts';
+import { noticeRoutes } from './notices/notice-routes.ts';
 import { GameService } from './games/game-service.ts';
 import { LeaderboardService } from './leaderboards/leaderboard-service.ts';
+import {
+  DAILY_LEADERS_FRESH_MS,
+  DAILY_LEADERS_TICK_MS,
+  DailyLeadersService,
+} from './daily/daily-leaders-service.ts';
+import { dailyRoutes } from './daily/daily-routes.ts';
+import { DailyService } from './daily/daily-service.ts';
+import { DailyWordDraw } from './daily/daily-word.ts';
 import { ProfileService } from './friends/profile-service.ts';
+import { RatingService } from './ratings/rating-service.ts';
 import { createMailer } from './lib/mailer.ts';
+import { RequestLogController } from './lib/request-log-controller.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,18 +71,23 @@ declare module 'fastify' {
     notifier: Notifier;
     /** Hourly removal of expired sessions and abandoned guest games. */
     purgeJob: ExpiredDataPurgeJob;
+    /** The 'Play now' queue; tests run its pairing pass directly. */
+    matches: MatchService;
+    /** This node's look at the 'Play now' queue every second (tests call its tick). */
+    matchQueueJob: MatchQueueJob;
   }
 }
 
 /**
- * A request URL as it may appear in the log. Verification codes (in the path) and the query of
- * sign-in callbacks (an OAuth code, a Steam assertion) are credentials and are masked. So is a
+ * A request URL as it may appear in the log. Verification codes and password reset tokens (in
+ * the path of the client's pages) and the query of sign-in callbacks (an OAuth code, a Steam assertion) are credentials and are masked. So is a
  * guess: the winning one is the secret, which the opponent of a versus game may still be
  * looking for (the secret never appears in a log line).
  */
 export function loggableUrl(url: string): string {
   const masked = url
     .replace(/\/verify\/[^/?]+/, '/verify/[code]')
+    .replace(/^\/reset\/[^/?]+/, '/reset/[token]')
     .replace(/(\/game\/[^/?]*\/play\/)[^/?]*/, '$1[word]');
   return /\/auth\/[^/?]+\/callback\?/.test(masked) ? `${masked.split('?')[0]}?[redacted]` : masked;
 }
@@ -68,6 +98,10 @@ export interface AppOverrides {
   database?: DatabaseHandle;
   /** Stands in for the push provider (unreachable from tests); null turns push off. */
   pushTransport?: PushTransport | null;
+  /** Where log lines go instead of stdout: one JSON line per write, whatever LOG_FORMAT says. */
+  logStream?: { write(line: string): void };
+  /** What time Daily Jotto thinks it is (which day's word, streaks); the system clock if absent. */
+  clock?: () => Date;
 }
 
 /**
@@ -126,6 +160,8 @@ export async function buildApp(
       void (reply as unknown as FastifyReply).status(status).send(body);
     },
     trustProxy: trustedProxies(config.trustProxy),
+    // One line per request instead of Fastify's two, API requests at info, the rest at debug.
+    logController: new RequestLogController(config.apiPrefix),
     logger: {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
@@ -137,14 +173,20 @@ export async function buildApp(
       },
       // LOG_FORMAT=pretty: pino-pretty formats the lines in a worker thread, after the redaction
       // and serializers above ran here, so both formats mask the same things.
-      ...(config.logFormat === 'pretty' && config.logLevel !== 'silent'
-        ? {
-            transport: {
-              target: 'pino-pretty',
-              options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: true },
-            },
-          }
-        : {}),
+      ...(overrides.logStream
+        ? { stream: overrides.logStream }
+        : config.logFormat === 'pretty' && config.logLevel !== 'silent'
+          ? {
+              transport: {
+                target: 'pino-pretty',
+                options: {
+                  translateTime: 'SYS:HH:MM:ss',
+                  ignore: 'pid,hostname',
+                  singleLine: true,
+                },
+              },
+            }
+          : {}),
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -159,12 +201,23 @@ export async function buildApp(
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       poolSize: config.databasePoolSize,
+      timeouts: config.databaseTimeouts,
     }));
+  // Before any route: every route under the API prefix must declare who may call it.
+  await app.register(routeAccessPlugin, { apiPrefix: config.apiPrefix });
   await app.register(errorHandlerPlugin);
-  // First of the hooks, so that every answer carries the headers, refusals and 404s included.
+  // At the root, so that its onSend hook adds the headers to every answer, refusals and 404s too.
   await app.register(securityHeadersPlugin, { config });
   await app.register(databasePlugin, { handle: database, ownsHandle: !overrides.database });
   await app.register(redisPlugin, { redisUrl: config.redisUrl });
+  // Cache invalidations between nodes: sessions and poll answers are served from memory while
+  // every change is heard (docs/ARCHITECTURE.md, 'Polling').
+  await app.register(invalidationPlugin, { staleMs: config.cacheMaxStaleMs });
+  await app.register(pollAnswersPlugin, {
+    source: app.invalidations,
+    maxAgeMs: config.cacheMaxAgeSeconds * 1000,
+    maxBytes: 64 * 1024 * 1024,
+  });
   await app.register(metricsPlugin, { config });
   await app.register(openApiPlugin, { apiPrefix: config.apiPrefix });
   if (config.clientOrigins.length > 0) {
@@ -179,6 +232,10 @@ export async function buildApp(
   await app.register(crossSiteGuardPlugin, { config });
   await app.register(rateLimitPlugin);
   await app.register(sessionPlugin, { config });
+  registerCacheMetrics(app.metrics, app.invalidations, {
+    sessions: { stats: app.sessions.cacheStats },
+    polls: app.polls,
+  });
 
   const mailer = createMailer(config, app.log);
   app.addHook('onClose', async () => mailer.close());
@@ -189,6 +246,8 @@ export async function buildApp(
     config,
     log: app.log,
   });
+  // Accounts made before usernames had skeletons get theirs (a no-op once done).
+  await accounts.fillUsernameSkeletons();
 
   await app.register(realtimePlugin, { config });
   const push = new PushSender(
@@ -199,21 +258,34 @@ export async function buildApp(
     app.log,
   );
   app.addHook('onClose', () => push.close());
-  const notifier = new Notifier(push, config.publicUrl, app.log);
+  const notifier = new Notifier(push, config.publicUrl, app.log, app.invalidations);
   notifier.attach(app.io);
   app.decorate('notifier', notifier);
   const games = new GameService(app.db, database.runPrepared, notifier, {
     log: app.log,
-    guessBatchMetrics: app.guessBatchMetrics,
+    metrics: app.metrics,
+    invalidations: app.invalidations,
+    cache: { source: app.invalidations, maxAgeMs: config.cacheMaxAgeSeconds * 1000 },
   });
   app.decorate('games', games);
 
+  const resets = new PasswordResetService({
+    db: app.db,
+    sessions: app.sessions,
+    mailer,
+    config,
+    log: app.log,
+    disconnectSession: (sessionHash) => app.disconnectSession(sessionHash),
+  });
   const purgeJob = new ExpiredDataPurgeJob(
     {
       purgeExpiredSessions: () => app.sessions.purgeExpiredSessions(),
       purgeAbandonedGuestGames: () => games.purgeAbandonedGuestGames(),
+      purgeIdleSoloGames: (idleSince) => games.purgeIdleSoloGames(idleSince),
+      purgeExpiredResetTokens: () => resets.purgeExpired(),
     },
     app.log,
+    { idleSoloGameDays: config.idleSoloGameDays },
   );
   purgeJob.start();
   app.addHook('onClose', () => purgeJob.stop());
@@ -221,15 +293,51 @@ export async function buildApp(
 
   await app.register(opsRoutes);
   await app.register(accountRoutes, { prefix: config.apiPrefix, accounts, config });
-  // Social sign-in: /auth/{provider} and /auth/{provider}/callback (decisions §7).
+  await app.register(passwordResetRoutes, { prefix: config.apiPrefix, resets, config });
+  // Social sign-in: /auth/{provider} and /auth/{provider}/callback (browser navigations, not JSON).
   await app.register(socialAuthRoutes, { prefix: config.apiPrefix, accounts, config });
-  const challenges = new ChallengeService(app.db, games, notifier);
+  const challenges = new ChallengeService(app.db, games, notifier, app.invalidations);
   await app.register(challengeRoutes, { prefix: config.apiPrefix, challenges });
+  // 'Play now' (docs/PRODUCT.md, 'Play now'): the queue in Postgres, changed under one advisory
+  // lock on every node; each node's job keeps alive the seeks of players whose socket it holds,
+  // and pairs those whose rating window has widened.
+  const matches = new MatchService(app.db, games, notifier);
+  app.decorate('matches', matches);
+  const matchQueueJob = new MatchQueueJob(
+    matches,
+    (userId) => holdsSocketOf(app.io, userId),
+    app.log.child({ job: 'pairing' }),
+  );
+  matchQueueJob.start();
+  app.addHook('onClose', () => matchQueueJob.stop());
+  app.decorate('matchQueueJob', matchQueueJob);
+  await app.register(matchRoutes, { prefix: config.apiPrefix, matches });
   const friends = new FriendService(app.db, notifier);
   const profiles = new ProfileService(app.db, friends);
   await app.register(friendRoutes, { prefix: config.apiPrefix, friends });
   await app.register(profileRoutes, { prefix: config.apiPrefix, profiles, config });
+  // Ratings (docs/PRODUCT.md, 'Ratings'): only settling a rated game changes them.
+  const ratings = new RatingService(app.db);
+  app.decorate('ratings', ratings);
+  await app.register(ratingRoutes, { prefix: config.apiPrefix, ratings });
+  // Notices read what the challenge and friend services write (docs/PRODUCT.md, 'Notices').
+  await app.register(noticeRoutes, {
+    prefix: config.apiPrefix,
+    notices: new NoticeService(app.db),
+  });
   await app.register(gameRoutes, { prefix: config.apiPrefix, games, config });
+  // The computer opponent (docs/PRODUCT.md, 'Computer opponent'): its account made at start (on
+  // every node, idempotently), its moves made by a timer on every node, each move claimed under
+  // a lease in Postgres, so that any node makes it and another takes it over if that one stops.
+  const botLog = app.log.child({ job: 'computer opponent' });
+  const bots = new BotService(app.db, games, { ...config.bot, log: botLog });
+  await bots.ensureAccount();
+  app.decorate('bots', bots);
+  const botMoveJob = new BotMoveJob(bots, config.bot.tickMs, botLog);
+  botMoveJob.start();
+  app.addHook('onClose', () => botMoveJob.stop());
+  app.decorate('botMoveJob', botMoveJob);
+  await app.register(botRoutes, { prefix: config.apiPrefix, bots, config });
   // Leaderboards: served from stored snapshots, recomputed by a timer on every node that
   // computes once per cluster (see the job); a snapshot counts as fresh for 90% of a period.
   const leaderboardPeriodMs = config.leaderboardRefreshSeconds * 1000;
@@ -239,6 +347,25 @@ export async function buildApp(
   leaderboardJob.start();
   app.addHook('onClose', () => leaderboardJob.stop());
   await app.register(leaderboardRoutes, { prefix: config.apiPrefix, leaderboards });
+  // Daily Jotto: the day's word from the key and the date alone; the day's leaders stored like
+  // the leaderboards and recomputed every minute by the same kind of job, once per cluster.
+  const clock = overrides.clock ?? (() => new Date());
+  const daily = new DailyService(app.db, new DailyWordDraw(config.dailySecret), clock);
+  const dailyLeaders = new DailyLeadersService(app.db, clock, DAILY_LEADERS_FRESH_MS);
+  app.decorate('dailyLeaders', dailyLeaders);
+  const dailyLeadersJob = new LeaderboardRefreshJob(
+    dailyLeaders,
+    DAILY_LEADERS_TICK_MS,
+    app.log.child({ leaderboard: 'daily word' }),
+  );
+  dailyLeadersJob.start();
+  app.addHook('onClose', () => dailyLeadersJob.stop());
+  await app.register(dailyRoutes, {
+    prefix: config.apiPrefix,
+    daily,
+    leaders: dailyLeaders,
+    config,
+  });
   await app.register(clientStaticPlugin, {
     clientDistDir: config.clientDistDir,
     apiPrefix: config.apiPrefix,

@@ -74,6 +74,36 @@ describe('loadConfig', () => {
     expect(config.metrics).toEqual({ token: 'a-long-metrics-token-1234', port: 9464 });
   });
 
+  it('bounds sockets, game creation, password resets, idle games and database waits', () => {
+    expect(loadConfig({})).toMatchObject({
+      realtime: { socketsPerSession: 8, socketsPerAccount: 20 },
+      rateLimits: { accountGames: 30, passwordReset: 5 },
+      idleSoloGameDays: 30,
+      databaseTimeouts: { statementTimeoutMs: 5_000, lockTimeoutMs: 2_000 },
+    });
+    const config = loadConfig({
+      SOCKETS_PER_SESSION: '2',
+      SOCKETS_PER_ACCOUNT: '5',
+      RATE_LIMIT_ACCOUNT_GAMES: '12',
+      RATE_LIMIT_PASSWORD_RESET: '3',
+      IDLE_SOLO_GAME_DAYS: '7',
+      DATABASE_STATEMENT_TIMEOUT_MS: '3000',
+      DATABASE_LOCK_TIMEOUT_MS: '500',
+    });
+    expect(config).toMatchObject({
+      realtime: { socketsPerSession: 2, socketsPerAccount: 5 },
+      rateLimits: { accountGames: 12, passwordReset: 3 },
+      idleSoloGameDays: 7,
+      databaseTimeouts: { statementTimeoutMs: 3_000, lockTimeoutMs: 500 },
+    });
+    expect(() => loadConfig({ SOCKETS_PER_SESSION: '0' })).toThrow(
+      'SOCKETS_PER_SESSION must be a whole number from 1 to 1000 (got "0")',
+    );
+    expect(() => loadConfig({ DATABASE_LOCK_TIMEOUT_MS: '10' })).toThrow(
+      'DATABASE_LOCK_TIMEOUT_MS must be a whole number from 100 to 3600000 (got "10")',
+    );
+  });
+
   it('logs pretty to a terminal and JSON elsewhere, unless LOG_FORMAT says which', () => {
     expect(loadConfig({}, true).logFormat).toBe('pretty');
     expect(loadConfig({}, false).logFormat).toBe('json');
@@ -142,5 +172,88 @@ describe('loadConfig', () => {
       expect(problems).toContain(name);
     }
     expect(problems).toContain('PORT must be a whole number from 0 to 65535 (got "eighty")');
+  });
+
+  it('refuses a number too large to be finite, which JSON Schema coercion lets through', () => {
+    for (const value of ['Infinity', '-Infinity', '1e999']) {
+      expect(() => loadConfig({ PORT: value }), value).toThrow(
+        `PORT must be a whole number from 0 to 65535 (got "${value}")`,
+      );
+    }
+    expect(loadConfig({ PORT: '8e3' }).port).toBe(8000);
+  });
+
+  it('keeps METRICS_PORT off PORT, its default included, among the other problems', () => {
+    expect(loadConfig({ PORT: '8080', METRICS_PORT: '3000' }).metrics.port).toBe(3000);
+    let error: unknown;
+    try {
+      loadConfig({ METRICS_PORT: '3000', LOG_LEVEL: 'loud' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect((error as ConfigError).problems).toEqual([
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
+      'METRICS_PORT must be a whole number from 1 to 65535 other than PORT (got "3000")',
+    ]);
+    expect(() => loadConfig({ PORT: '9464', METRICS_PORT: '9464' })).toThrow(
+      'METRICS_PORT must be a whole number from 1 to 65535 other than PORT (got "9464")',
+    );
+  });
+
+  it('never repeats the value of a secret in a problem', () => {
+    const secrets = {
+      SESSION_SECRET: 'secret-too-short',
+      METRICS_TOKEN: 'token with spaces 123',
+      GOOGLE_CLIENT_ID: 'id',
+      GOOGLE_CLIENT_SECRET: 'secret with spaces',
+      FIREBASE_SERVICE_ACCOUNT: '{"private_key": "-----BEGIN PRIVATE KEY-----"}',
+    };
+    let error: unknown;
+    try {
+      loadConfig(secrets);
+    } catch (caught) {
+      error = caught;
+    }
+    const problems = (error as ConfigError).problems;
+    expect(problems).toHaveLength(4);
+    for (const value of Object.values(secrets).filter((value) => value !== 'id')) {
+      expect(problems.join('\n')).not.toContain(value);
+    }
+  });
+});
+
+describe('RATE_LIMIT_VERIFY_RESEND', () => {
+  it('limits verification mails sent again to 3 per address per minute unless set', () => {
+    expect(loadConfig({}).rateLimits.verifyResend).toBe(3);
+    expect(loadConfig({ RATE_LIMIT_VERIFY_RESEND: '1' }).rateLimits.verifyResend).toBe(1);
+    expect(() => loadConfig({ RATE_LIMIT_VERIFY_RESEND: '0' })).toThrow(
+      'RATE_LIMIT_VERIFY_RESEND must be a whole number from 1 to 1000000 (got "0")',
+    );
+  });
+});
+
+describe('the computer opponent’s pace', () => {
+  it('waits 3 to 8 s a move, looks every 500 ms and leases a move 15 s, unless set', () => {
+    expect(loadConfig({}).bot).toEqual({
+      moveDelayMs: { min: 3000, max: 8000 },
+      tickMs: 500,
+      leaseMs: 15_000,
+    });
+    expect(
+      loadConfig({ BOT_MOVE_DELAY_MS: '50-150', BOT_TICK_MS: '25', BOT_LEASE_MS: '1500' }).bot,
+    ).toEqual({ moveDelayMs: { min: 50, max: 150 }, tickMs: 25, leaseMs: 1500 });
+    expect(loadConfig({ BOT_MOVE_DELAY_MS: '0-0' }).bot.moveDelayMs).toEqual({ min: 0, max: 0 });
+  });
+
+  it('refuses a range that is not one, or runs backwards', () => {
+    expect(() => loadConfig({ BOT_MOVE_DELAY_MS: '3000' })).toThrow(
+      'BOT_MOVE_DELAY_MS must be a range of milliseconds like 3000-8000 (got "3000")',
+    );
+    expect(() => loadConfig({ BOT_MOVE_DELAY_MS: '8000-3000' })).toThrow(
+      'BOT_MOVE_DELAY_MS must not start above its end (got "8000-3000")',
+    );
+    expect(() => loadConfig({ BOT_TICK_MS: '0' })).toThrow(
+      'BOT_TICK_MS must be a whole number from 10 to 60000 (got "0")',
+    );
   });
 });

@@ -1,6 +1,7 @@
 /**
  * An error a client caused or may act on: its status and sentence reach the client as
- * `{result: "error", err}` (decisions §2). Anything else thrown is a bug and answers 500.
+ * `{result: "error", err}` (docs/PRODUCT.md, 'Envelope and status codes'). Anything else thrown
+ * is a bug and answers 500.
  */
 export class ApiError extends Error {
   constructor(

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@jotto/shared/account-rules';
 import { CLIENT_REQUEST_HEADER, CLIENT_REQUEST_HEADER_VALUE } from '@jotto/shared/request-headers';
 import { pushTokens, sessions, users } from '../src/db/schema.ts';
-import { SESSION_COOKIE } from '../src/sessions/session-plugin.ts';
+import { SESSION_COOKIE } from '@jotto/shared/request-headers';
 import { ACCOUNT_ERRORS } from '../src/accounts/account-service.ts';
 import { newUsername, registerUser, startTestApp, type TestApp, TestAgent } from './test-app.ts';
 import { DATABASE_KINDS } from './test-environment.ts';

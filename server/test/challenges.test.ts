@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { challenges, gamePlayers, games, users } from '../src/db/schema.ts';
-import { CHALLENGE_ERRORS } from '../src/challenges/challenge-service.ts';
+import { CHALLENGE_ERRORS } from '@jotto/shared/challenge-schemas';
 import { registerUser, startTestApp, type TestApp, TestAgent } from './test-app.ts';
 import { DATABASE_KINDS } from './test-environment.ts';
 

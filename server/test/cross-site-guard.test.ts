@@ -86,7 +86,7 @@ describe('cross-site refusal of state-changing requests', () => {
   });
 });
 
-// Issue 14, item 6: a browser without Fetch Metadata sends neither Origin nor Sec-Fetch-Site
+// A browser without Fetch Metadata sends neither Origin nor Sec-Fetch-Site
 // on a cross-site link (and, SameSite=Lax, sends the cookie with a top-level GET). Without one
 // of those, a state-changing request must carry the client's own header, which a cross-site
 // form or link cannot set (and a cross-site script only after a CORS preflight we refuse).

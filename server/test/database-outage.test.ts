@@ -39,9 +39,10 @@ class CuttableLink {
   }
 }
 
-// Issue 13's reliability suite restarted Postgres under two nodes: every request answered 500
+// The reliability suite restarted Postgres under two nodes: every request answered 500
 // ("Something went wrong on our side") while it was down. A database out of reach is "a
-// dependency is down": 503 with the envelope (decisions §2), and the app recovers by itself.
+// dependency is down": 503 with the envelope (docs/PRODUCT.md, 'Envelope and status codes'),
+// and the app recovers by itself.
 describe('the database out of reach', () => {
   let t: TestApp;
   let link: CuttableLink;

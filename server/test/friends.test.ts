@@ -406,10 +406,16 @@ describe.each(DATABASE_KINDS)('friends on %s', (kind) => {
     await alice.agent.get(`/api/friends/add/${carol.username}`);
     expect(notify).toHaveBeenLastCalledWith(carolId, 'friend:accepted', { name: alice.username });
 
-    // Refusals and denials tell nobody.
+    // Refusals tell nobody; a denial tells only the one who denied (their other tabs drop the
+    // request's notice), never the sender.
     notify.mockClear();
     await alice.agent.get(`/api/friends/add/${bob.username}`);
-    await carol.agent.post('/api/friends/deny', { id: await sendRequest(bob, carol) });
-    expect(notify.mock.calls.map(([, event]) => event)).toEqual(['friend:request']);
+    const deniedId = await sendRequest(bob, carol);
+    await carol.agent.post('/api/friends/deny', { id: deniedId });
+    expect(notify.mock.calls.map(([user, event]) => [user, event])).toEqual([
+      [carolId, 'friend:request'],
+      [carolId, 'friend:answered'],
+    ]);
+    expect(notify).toHaveBeenLastCalledWith(carolId, 'friend:answered', { id: deniedId });
   });
 });

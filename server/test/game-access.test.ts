@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAME_MESSAGES } from '@jotto/shared/game-rules';
 import { gamePlayers, games, letterMarks, sessions, users } from '../src/db/schema.ts';
-import { PICK_USERNAME_FIRST, SESSION_COOKIE } from '../src/sessions/session-plugin.ts';
+import { PICK_USERNAME_FIRST } from '../src/sessions/route-access.ts';
+import { SESSION_COOKIE } from '@jotto/shared/request-headers';
 import {
   type AgentResponse,
   registerUser,

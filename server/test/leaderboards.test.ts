@@ -242,6 +242,7 @@ describe.each(DATABASE_KINDS)('leaderboards on %s', (kind) => {
       daily: before.daily! + 1,
       weekly: before.weekly! + 1,
       alltime: before.alltime! + 1,
+      rating: before.rating! + 1,
     });
   });
 
@@ -298,11 +299,12 @@ describe.each(DATABASE_KINDS)('a fresh start on %s', (kind) => {
       expect(response.status).toBe(200);
       expect(names(response)).toEqual(['First:100']);
     }
-    expect(await versions(t.app.db)).toEqual({ daily: 1, weekly: 1, alltime: 1 });
+    // The rating leaderboard is one more snapshot of the same refresh.
+    expect(await versions(t.app.db)).toEqual({ daily: 1, weekly: 1, alltime: 1, rating: 1 });
 
     await award(t.app.db, id, 50, new Date());
     expect(names(await board(t.app, 'alltime'))).toEqual(['First:100']);
-    expect(await versions(t.app.db)).toEqual({ daily: 1, weekly: 1, alltime: 1 });
+    expect(await versions(t.app.db)).toEqual({ daily: 1, weekly: 1, alltime: 1, rating: 1 });
   });
 });
 
@@ -338,6 +340,7 @@ describe('two nodes on one Postgres', () => {
         daily: round,
         weekly: round,
         alltime: round,
+        rating: round,
       });
       // Timers a little later, on both nodes at once, compute nothing: one finds the snapshot
       // fresh, the other fresh too or the lock taken by that check.
@@ -397,14 +400,19 @@ describe('LeaderboardRefreshJob', () => {
     const refreshLeaderboards = vi.fn(
       () => new Promise<RefreshOutcome>((resolve) => (finish = resolve)),
     );
+    const warn = vi.spyOn(log, 'warn');
     const job = new LeaderboardRefreshJob({ refreshLeaderboards }, 60_000, log);
     const first = job.tick();
     expect(await job.tick()).toBe('overlapping');
+    expect(warn).toHaveBeenCalledWith(
+      'leaderboard refresh still running from the last period; skipping this one',
+    );
     expect(refreshLeaderboards).toHaveBeenCalledTimes(1);
     expect(refreshLeaderboards).toHaveBeenCalledWith(expect.any(Date), { onlyIfStale: true });
     let stopped = false;
     const stopping = job.stop().then(() => (stopped = true));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // By the next macrotask every promise reaction that could settle stop() has run.
+    await new Promise((resolve) => setImmediate(resolve));
     expect(stopped).toBe(false);
     finish('refreshed');
     await stopping;
@@ -424,15 +432,24 @@ describe('LeaderboardRefreshJob', () => {
   });
 
   it('runs every period once started, and not after stop()', async () => {
-    const refreshLeaderboards = vi.fn(async (): Promise<RefreshOutcome> => 'fresh');
-    const job = new LeaderboardRefreshJob({ refreshLeaderboards }, 25, log);
-    job.start();
-    await new Promise((resolve) => setTimeout(resolve, 140));
-    await job.stop();
-    const calls = refreshLeaderboards.mock.calls.length;
-    expect(calls).toBeGreaterThanOrEqual(3);
-    await new Promise((resolve) => setTimeout(resolve, 80));
-    expect(refreshLeaderboards.mock.calls.length).toBe(calls);
+    vi.useFakeTimers();
+    try {
+      const refreshLeaderboards = vi.fn(async (): Promise<RefreshOutcome> => 'fresh');
+      const job = new LeaderboardRefreshJob({ refreshLeaderboards }, 5 * MINUTE, log);
+      job.start();
+      // No run at start-up: the first comes one period later, then one every period.
+      await vi.advanceTimersByTimeAsync(5 * MINUTE - 1);
+      expect(refreshLeaderboards).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(refreshLeaderboards).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(2 * 5 * MINUTE);
+      expect(refreshLeaderboards).toHaveBeenCalledTimes(3);
+      await job.stop();
+      await vi.advanceTimersByTimeAsync(3 * 5 * MINUTE);
+      expect(refreshLeaderboards).toHaveBeenCalledTimes(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -41,6 +41,28 @@ describe('operations routes on Postgres and Redis', () => {
     expect(response.body).toContain('nodejs_eventloop_lag_seconds');
   });
 
+  it('counts every request once, across reads of /metrics, as its latency histogram does', async () => {
+    const agent = new TestAgent(t.app);
+    const countOf = (text: string, metric: string) =>
+      Number(
+        new RegExp(`${metric}\\{method="GET",route="/healthz",status_code="200"\\} (\\d+)`).exec(
+          text,
+        )?.[1] ?? 0,
+      );
+    const read = async () => {
+      const text = (await agent.get<string>('/metrics')).body;
+      return [
+        countOf(text, 'http_requests_total'),
+        countOf(text, 'http_request_duration_seconds_count'),
+      ];
+    };
+    const [before] = await read();
+    for (let i = 0; i < 3; i++) await agent.get('/healthz');
+    expect(await read()).toEqual([before! + 3, before! + 3]);
+    await agent.get('/healthz');
+    expect(await read()).toEqual([before! + 4, before! + 4]);
+  });
+
   it('serves an OpenAPI document generated from the route schemas', async () => {
     const response = await new TestAgent(t.app).get<{
       openapi: string;
@@ -140,7 +162,7 @@ describe('readiness when the database is gone', () => {
   });
 });
 
-// Issue 14, item 8: /metrics was public wherever the app was. It can now require a bearer
+// /metrics was once public wherever the app was. It can now require a bearer
 // token (METRICS_TOKEN) and move to a listener of its own (METRICS_PORT).
 describe('/metrics behind a token', () => {
   const token = 'metrics-token-0123456789abcdef';

@@ -161,6 +161,8 @@ describe.each(DATABASE_KINDS)('search and profiles on %s', (kind) => {
         gameCt: 4,
         winCt: 3,
         winRatio: 3,
+        // No rated game yet: the starting rating, provisional.
+        rating: { value: 1500, deviation: 350, provisional: true, games: 0 },
       };
       const friendNames = [otherFriend.username, friend.username];
 

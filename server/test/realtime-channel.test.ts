@@ -1,11 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import type { BatchResponse, MulticastMessage } from 'firebase-admin/messaging';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { pushTokens, users } from '../src/db/schema.ts';
-import { SESSION_COOKIE } from '../src/sessions/session-plugin.ts';
+import { SESSION_COOKIE } from '@jotto/shared/request-headers';
 import type { PushTransport } from '../src/realtime/push-sender.ts';
 import {
   connected,
@@ -13,12 +13,22 @@ import {
   quietFor,
   recordEvents,
   type ClientSocket,
-} from './socket-client.ts';
+} from '@jotto/test-support/socket-client';
 import { registerUser, TestAgent } from './test-app.ts';
 import { createScratchPostgresDatabase } from './test-environment.ts';
 import type { FastifyInstance } from 'fastify';
 
 type Json = Record<string, unknown>;
+
+/**
+ * How long a test listens for something that must NOT happen (an event to the wrong socket, a
+ * push for an ordinary guess, the other session's socket closed). Each listens only after what
+ * did happen has arrived, and the node would send the wrong thing in the same pass as the
+ * right one (one emit to a room, one logout closing its session's sockets, the push decided
+ * with the guess), over loopback to this process: it would arrive within milliseconds, and
+ * 300 ms leaves a wide margin on a loaded machine.
+ */
+const NOTHING_ELSE_WITHIN_MS = 300;
 
 /** The push provider's boundary: records what would be sent and answers like the provider. */
 class RecordingPushTransport implements PushTransport {
@@ -126,7 +136,7 @@ describe('the Socket.IO channel on one node', () => {
       challengeId: second.body.challengeId,
       gameId: accepted.body.gameId,
     });
-    expect(await quietFor(carolEvents, 200)).toBe(true);
+    expect(await quietFor(carolEvents, NOTHING_ELSE_WITHIN_MS)).toBe(true);
     expect(carolEvents.events).toEqual([]);
     expect(aliceEvents.events.filter((e) => e.name === 'challenge:received')).toEqual([]);
   });
@@ -164,12 +174,115 @@ describe('the Socket.IO channel on one node', () => {
       ).toBe(true);
     }
     // Bob's own guesses are not news to Bob.
-    expect(await quietFor(bobTab, 150)).toBe(true);
+    expect(await quietFor(bobTab, NOTHING_ELSE_WITHIN_MS)).toBe(true);
     // The REST route the fallback polls reads the same state as the last event.
     const counts = await alice.agent.get<Json>(`/api/game/${gameId}/counts`);
     const { result, ...polled } = counts.body;
     expect(result).toBe('ok');
     expect(polled).toEqual(tab1.events.at(-1)!.payload);
+  });
+
+  it("sends a player's own moves and marks to every tab of theirs as game:moved and game:marks", async () => {
+    const alice = await registerUser(app);
+    const bob = await registerUser(app);
+    const gameId = await app.games.createVersusGame([
+      await idOf(alice.username),
+      await idOf(bob.username),
+    ]);
+    const names: Array<'game:moved' | 'game:marks' | 'game:counts'> = [
+      'game:moved',
+      'game:marks',
+      'game:counts',
+    ];
+    const tab1 = recordEvents(
+      await connected(track(openSocket(baseUrl, sessionOf(alice.agent)))),
+      names,
+    );
+    // Another device of Alice's: another session, the same user room.
+    const phone = new TestAgent(app);
+    await phone.post('/api/login', { username: alice.username, password: alice.password });
+    const tab2 = recordEvents(await connected(track(openSocket(baseUrl, sessionOf(phone)))), names);
+    const bobTab = recordEvents(await connected(track(openSocket(baseUrl, sessionOf(bob.agent)))), [
+      'game:moved',
+      'game:marks',
+    ]);
+
+    // Two ongoing guesses (the batch) and a finishing one (the locked path).
+    const first = await alice.agent.get<Json>(`/api/game/${gameId}/play/crane`);
+    const second = await alice.agent.get<Json>(`/api/game/${gameId}/play/sloth`);
+    await alice.agent.get(`/api/game/${gameId}/play/giveup`);
+    for (const tab of [tab1, tab2]) {
+      const moves = await tab.waitFor(3, 'game:moved');
+      expect(moves.map((e) => e.payload)).toEqual([
+        {
+          gameId,
+          word: 'crane',
+          matches: first.body.matches,
+          score: first.body.score,
+          guesses: 1,
+          win: false,
+          forfeit: false,
+          finished: false,
+          seq: 1,
+        },
+        {
+          gameId,
+          word: 'sloth',
+          matches: second.body.matches,
+          score: second.body.score,
+          guesses: 2,
+          win: false,
+          forfeit: false,
+          finished: false,
+          seq: 2,
+        },
+        {
+          gameId,
+          score: second.body.score,
+          guesses: 2,
+          win: false,
+          forfeit: true,
+          finished: true,
+          seq: 3,
+        },
+      ]);
+      // Never the secret, not even once my game is over.
+      expect(JSON.stringify(moves)).not.toContain('target');
+    }
+
+    await alice.agent.post(`/api/game/${gameId}/update`, { letter: 'q', color: 'bad' });
+    await alice.agent.get(`/api/game/${gameId}/clear`);
+    for (const tab of [tab1, tab2]) {
+      const marks = await tab.waitFor(2, 'game:marks');
+      expect(marks.map((e) => e.payload)).toEqual([
+        { gameId, alphabet: { q: 'bad' } },
+        { gameId, alphabet: {} },
+      ]);
+    }
+    // My moves are news to my tabs only: the opponent hears game:counts, as before.
+    expect(await quietFor(bobTab, NOTHING_ELSE_WITHIN_MS)).toBe(true);
+    expect(bobTab.events).toEqual([]);
+  });
+
+  it('sends a solo guess to my other tabs too, without an event number', async () => {
+    const alice = await registerUser(app);
+    const created = await alice.agent.get<Json>('/api/games/new');
+    const gameId = created.body.gameId as number;
+    const tab = recordEvents(await connected(track(openSocket(baseUrl, sessionOf(alice.agent)))), [
+      'game:moved',
+    ]);
+    const played = await alice.agent.get<Json>(`/api/game/${gameId}/play/crane`);
+    const [moved] = await tab.waitFor(1);
+    expect(moved!.payload).toEqual({
+      gameId,
+      word: 'crane',
+      matches: played.body.matches,
+      score: played.body.score,
+      guesses: 1,
+      win: played.body.win,
+      forfeit: false,
+      finished: played.body.finished,
+    });
   });
 
   it('a client that missed events while disconnected converges with one fetch on reconnect', async () => {
@@ -193,7 +306,7 @@ describe('the Socket.IO channel on one node', () => {
     await steady.waitFor(4);
     flaky.connect();
     await connected(flaky);
-    // On every (re)connect the client fetches once (decisions §6).
+    // On every (re)connect the client fetches the counts once: that is how it catches up.
     const caughtUp = await alice.agent.get<Json>(`/api/game/${gameId}/counts`);
     const { result: _result, ...state } = caughtUp.body;
     expect(flakyEvents.events).toHaveLength(1);
@@ -210,25 +323,27 @@ describe('the Socket.IO channel on one node', () => {
     const closed = new Promise<string>((resolve) => doomed.once('disconnect', resolve));
     await agent.get('/api/logout');
     expect(await closed).toBe('io server disconnect');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    let survivorClosed = false;
+    survivor.once('disconnect', () => (survivorClosed = true));
+    await new Promise((resolve) => setTimeout(resolve, NOTHING_ELSE_WITHIN_MS));
+    expect(survivorClosed).toBe(false);
     expect(survivor.connected).toBe(true);
   });
 
-  it('drops anything a client sends and keeps serving it', async () => {
+  it('closes a socket that sends anything, and keeps serving the account’s other sockets', async () => {
     const alice = await registerUser(app);
     const bob = await registerUser(app);
-    const socket = await connected(track(openSocket(baseUrl, sessionOf(alice.agent))));
-    const events = recordEvents(socket, ['challenge:received']);
-    (socket.emit as unknown as (event: string, ...args: unknown[]) => void)('game:counts', {
+    const sender = await connected(track(openSocket(baseUrl, sessionOf(alice.agent))));
+    const quiet = await connected(track(openSocket(baseUrl, sessionOf(alice.agent))));
+    const events = recordEvents(quiet, ['challenge:received']);
+    const closed = new Promise<string>((resolve) => sender.once('disconnect', resolve));
+    (sender.emit as unknown as (event: string, ...args: unknown[]) => void)('game:counts', {
       evil: true,
     });
-    (socket.emit as unknown as (event: string, ...args: unknown[]) => void)(
-      'anything',
-      'x'.repeat(10_000),
-    );
+    expect(await closed).toBe('io server disconnect');
     await bob.agent.post('/api/challenges/new', { username: alice.username });
     await events.waitFor(1);
-    expect(socket.connected).toBe(true);
+    expect(quiet.connected).toBe(true);
   });
 
   describe('push notifications at the provider boundary', () => {
@@ -238,11 +353,14 @@ describe('the Socket.IO channel on one node', () => {
       await alice.agent.post('/api/user/pushtoken', { token: `alice-device-${alice.username}` });
       await bob.agent.post('/api/user/pushtoken', { token: `bob-device-${bob.username}` });
       const sentTo = (token: string) => push.sent.filter((m) => m.tokens.includes(token));
-      const waitForPush = async (token: string, count: number) => {
-        for (let i = 0; i < 100 && sentTo(token).length < count; i++)
-          await new Promise((r) => setTimeout(r, 20));
-        return sentTo(token);
-      };
+      const waitForPush = (token: string, count: number) =>
+        vi.waitFor(
+          () => {
+            expect(sentTo(token)).toHaveLength(count);
+            return sentTo(token);
+          },
+          { timeout: 5_000, interval: 20 },
+        );
 
       const { challengeId } = (
         await alice.agent.post<Json>('/api/challenges/new', { username: bob.username })
@@ -267,7 +385,7 @@ describe('the Socket.IO channel on one node', () => {
 
       // An ordinary guess is not worth a notification.
       await bob.agent.get(`/api/game/${gameId}/play/crane`);
-      await new Promise((r) => setTimeout(r, 300));
+      await new Promise((r) => setTimeout(r, NOTHING_ELSE_WITHIN_MS));
       expect(sentTo(`alice-device-${alice.username}`)).toHaveLength(1);
       await bob.agent.get(`/api/game/${gameId}/play/giveup`);
       const finished = await waitForPush(`alice-device-${alice.username}`, 2);
@@ -284,18 +402,17 @@ describe('the Socket.IO channel on one node', () => {
       await bob.agent.post('/api/user/pushtoken', { token: live });
       push.rejectTokens.add(dead);
       await alice.agent.post('/api/challenges/new', { username: bob.username });
-      let remaining: string[] = [];
-      for (let i = 0; i < 100; i++) {
-        remaining = (
-          await app.db
+      const bobId = await idOf(bob.username);
+      await vi.waitFor(
+        async () => {
+          const remaining = await app.db
             .select()
             .from(pushTokens)
-            .where(eq(pushTokens.userId, await idOf(bob.username)))
-        ).map((r) => r.token);
-        if (remaining.length === 1) break;
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      expect(remaining).toEqual([live]);
+            .where(eq(pushTokens.userId, bobId));
+          expect(remaining.map((r) => r.token)).toEqual([live]);
+        },
+        { timeout: 5_000, interval: 20 },
+      );
     });
   });
 });

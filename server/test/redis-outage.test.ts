@@ -2,11 +2,11 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECRET_WORDS } from '@jotto/shared/word-lists';
 import { freePort } from '../../ops/cluster-launcher.ts';
-import { ScratchRedis } from './cluster-harness.ts';
+import { ScratchRedis } from '@jotto/test-support/cluster-harness';
 import { registerUser, startTestApp, type TestApp, TestAgent } from './test-app.ts';
 import { uniqueClientAddress } from './test-environment.ts';
 
-// Issue 14, items 3, 4 and 9. With Redis gone, every rate-limited route and /readyz took ~5.3 s
+// Once, with Redis gone, every rate-limited route and /readyz took ~5.3 s
 // (ioredis queued and retried), rate limits switched off (skipOnError), and /readyz answered
 // 503, so the balancer dropped every node for the loss of an optional dependency. Each test
 // here runs a redis-server of its own on a spare loopback port, which it stops or freezes.

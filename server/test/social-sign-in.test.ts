@@ -16,8 +16,8 @@ import { SocialSignInError } from '../src/accounts/sign-in-error.ts';
 import { verifySteamAssertion } from '../src/accounts/steam-openid.ts';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { sessions, socialAccounts, users } from '../src/db/schema.ts';
-import { SESSION_COOKIE } from '../src/sessions/session-plugin.ts';
-import { LocalSteamOpenId } from './local-steam-openid.ts';
+import { SESSION_COOKIE } from '@jotto/shared/request-headers';
+import { LocalSteamOpenId } from '@jotto/test-support/local-steam-openid';
 import {
   type AgentResponse,
   newUsername,

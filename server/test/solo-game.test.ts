@@ -14,8 +14,8 @@ import type {
 } from '@jotto/shared/game-schemas';
 import { isValidGuessWord, SECRET_WORDS } from '@jotto/shared/word-lists';
 import { gamePlayers, games, guesses, pointAwards, sessions, users } from '../src/db/schema.ts';
-import { SESSION_COOKIE } from '../src/sessions/session-plugin.ts';
-import { solveGame, solveOffline } from './game-solver.ts';
+import { SESSION_COOKIE } from '@jotto/shared/request-headers';
+import { solveGame, solveOffline } from '@jotto/test-support/game-solver';
 import { newUsername, registerUser, startTestApp, type TestApp, TestAgent } from './test-app.ts';
 import { DATABASE_KINDS } from './test-environment.ts';
 
@@ -696,6 +696,9 @@ describe.each(DATABASE_KINDS)('solo games on %s', (kind) => {
         .update(sessions)
         .set({ expiresAt: new Date(Date.now() - 60_000) })
         .where(eq(sessions.idHash, sessionHash));
+      // Moving the expiry back is a write to the session row, announced as every such write is
+      // (time passing needs no announcement: a node's copy goes at the session's own expiry).
+      await t.app.sessions.changed({ sessionHash });
       expect(await detail(agent, gameId)).toMatchObject({
         status: 404,
         body: { result: 'error', err: expect.any(String) },

@@ -1,6 +1,6 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { CLIENT_REQUEST_HEADER, CLIENT_REQUEST_HEADER_VALUE } from '@jotto/shared/request-headers';
-import { buildApp } from '../src/app.ts';
+import { type AppOverrides, buildApp } from '../src/app.ts';
 import { type AppConfig, loadConfig } from '../src/config.ts';
 import { createScratchPostgresDatabase, type DatabaseKind } from './test-environment.ts';
 
@@ -23,6 +23,8 @@ const BASE_ENV: Record<string, string> = {
   RATE_LIMIT_SEARCH: '100000',
   RATE_LIMIT_PLAY: '100000',
   RATE_LIMIT_GUEST_GAMES: '100000',
+  RATE_LIMIT_ACCOUNT_GAMES: '100000',
+  RATE_LIMIT_PASSWORD_RESET: '100000',
   RATE_LIMIT_LOGIN_ACCOUNT: '100000',
   RATE_LIMIT_ANALYSIS: '100000',
 };
@@ -31,7 +33,7 @@ const BASE_ENV: Record<string, string> = {
 export async function startTestApp(
   kind: DatabaseKind,
   env: Record<string, string> = {},
-  options: { databaseUrl?: string } = {},
+  options: { databaseUrl?: string; overrides?: AppOverrides } = {},
 ): Promise<TestApp> {
   let databaseUrl: string | null = options.databaseUrl ?? null;
   let drop: (() => Promise<void>) | null = null;
@@ -45,7 +47,7 @@ export async function startTestApp(
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
-  const app = await buildApp(config);
+  const app = await buildApp(config, options.overrides);
   return {
     app,
     config,

@@ -1,20 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../ops/cluster-launcher.ts';
-import { HttpAgent, ScratchRedis, ServerNode } from './cluster-harness.ts';
-import { connected, openSocket, recordEvents, type ClientSocket } from './socket-client.ts';
-import { createScratchPostgresDatabase } from './test-environment.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { HttpAgent, type ScratchRedis, type ServerNode } from '@jotto/test-support/cluster-harness';
+import {
+  connected,
+  openSocket,
+  recordEvents,
+  type ClientSocket,
+} from '@jotto/test-support/socket-client';
+import { startTwoNodes, type TwoNodes } from './two-node-cluster.ts';
 
 type Json = Record<string, unknown>;
 
 /**
  * Two server processes on two ports, one Postgres, one Redis: player A on node 1 and player B
- * on node 2 (issue: real time across nodes). Steps run in order and share the cluster.
+ * on node 2: real time across nodes. Steps run in order and share the cluster.
  */
 describe('two nodes sharing Postgres and Redis', () => {
+  let cluster: TwoNodes;
   let redis: ScratchRedis;
   let node1: ServerNode;
   let node2: ServerNode;
-  let dropDatabase: () => Promise<void>;
   const sockets: ClientSocket[] = [];
   const alice = { name: `ann${process.pid % 10000}`, agent: null as unknown as HttpAgent };
   const bob = { name: `ben${process.pid % 10000}`, agent: null as unknown as HttpAgent };
@@ -25,25 +29,11 @@ describe('two nodes sharing Postgres and Redis', () => {
   let gameId = 0;
 
   beforeAll(async () => {
-    const database = await createScratchPostgresDatabase();
-    dropDatabase = database.drop;
-    redis = new ScratchRedis(await freePort());
-    await redis.start();
-    const env = {
-      DATABASE_URL: database.url,
-      REDIS_URL: redis.url,
+    cluster = await startTwoNodes({
       SESSION_SECRET: 'cluster-secret-cluster-secret-cluster-0001',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: 'memory://',
-      RATE_LIMIT_REGISTER: '1000',
-      RATE_LIMIT_LOGIN: '1000',
       RATE_LIMIT_PLAY: '1000',
-    };
-    // Node 1 first, so that the two do not race on the first migration.
-    node1 = new ServerNode(await freePort(), env);
-    await node1.start();
-    node2 = new ServerNode(await freePort(), env);
-    await node2.start();
+    });
+    ({ node1, node2, redis } = cluster);
 
     alice.agent = new HttpAgent(node1.baseUrl);
     bob.agent = new HttpAgent(node2.baseUrl);
@@ -70,10 +60,7 @@ describe('two nodes sharing Postgres and Redis', () => {
 
   afterAll(async () => {
     sockets.forEach((socket) => socket.disconnect());
-    await node1?.stop();
-    await node2?.stop();
-    await redis?.stop();
-    await dropDatabase?.();
+    await cluster?.close();
   });
 
   it("B's accept on node 2 reaches A's socket on node 1", async () => {
@@ -112,6 +99,7 @@ describe('two nodes sharing Postgres and Redis', () => {
   });
 
   it('with Redis stopped, play goes on and polling sees it; events resume when Redis is back', async () => {
+    const connectionsBefore = (await redis.clients()).length;
     await redis.stop();
     const before = aliceEvents.events.filter((e) => e.name === 'game:counts').length;
     const played = await bob.agent.call<Json>('GET', `/api/game/${gameId}/play/fifth`);
@@ -129,22 +117,29 @@ describe('two nodes sharing Postgres and Redis', () => {
       enemyGuesses: 5,
       enemyScore: played.body.score,
     });
-    // Degraded, not unavailable: the node still serves players (issue 14, item 9).
+    // Degraded, not unavailable: the node still serves players.
     const readiness = await fetch(`${node1.baseUrl}/readyz`);
     expect(readiness.status).toBe(200);
     expect(await readiness.json()).toMatchObject({ status: 'degraded', redis: 'unreachable' });
     expect(node1.alive && node2.alive).toBe(true);
 
     await redis.start();
-    // ioredis reconnects and resubscribes on its own; wait until the nodes are ready again.
-    for (const node of [node1, node2]) {
-      const status = async () =>
-        ((await (await fetch(`${node.baseUrl}/readyz`)).json()) as { status?: string }).status;
-      for (let i = 0; i < 100 && (await status()) !== 'ready'; i++) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // ioredis reconnects and resubscribes on its own. Wait until both nodes are ready again,
+    // every connection they held is back (an event's publisher among them) and both adapters
+    // listen to the event pattern again: then an event can cross.
+    await vi.waitFor(
+      async () => {
+        for (const node of [node1, node2]) {
+          expect(await (await fetch(`${node.baseUrl}/readyz`)).json()).toMatchObject({
+            status: 'ready',
+          });
+        }
+        const clients = await redis.clients();
+        expect(clients).toHaveLength(connectionsBefore);
+        expect(clients.filter((client) => client.patternSubscriptions > 0)).toHaveLength(2);
+      },
+      { timeout: 15_000, interval: 100 },
+    );
     const next = await bob.agent.call<Json>('GET', `/api/game/${gameId}/play/whelp`);
     expect(next.status).toBe(200);
     const events = await aliceEvents.waitFor(before + 1, 'game:counts', 10_000);

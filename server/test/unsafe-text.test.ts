@@ -7,7 +7,7 @@ import { errorHandlerPlugin } from '../src/plugins/error-handler-plugin.ts';
 import { registerUser, startTestApp, type TestApp, type TestAgent } from './test-app.ts';
 import { createScratchPostgresDatabase, DATABASE_KINDS } from './test-environment.ts';
 
-// Issue 14, item 2: a NUL (U+0000) in any string that reached Postgres answered 500 (SQLSTATE
+// A NUL (U+0000) in any string that reached Postgres once answered 500 (SQLSTATE
 // 22021). Every string a client sends is now refused by its schema when it holds a control
 // character (U+0000–U+001F, U+007F) or a lone surrogate; a 400 either way, never a 500.
 
@@ -126,7 +126,7 @@ describe.each(DATABASE_KINDS)('control characters and lone surrogates (%s)', (ki
     await t.close();
   });
 
-  // The probe's own cases (issue 14), each answered 500 before.
+  // The cases a security probe found, each answered 500 before.
   it.each([
     ['POST', '/api/login', { username: 'ali\u0000ce', password: 'secret1' }],
     ['POST', '/api/user/search', { username: 'al\u0000' }],

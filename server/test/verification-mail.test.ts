@@ -1,20 +1,19 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema.ts';
-import { startLocalSmtpServer } from './local-smtp-server.ts';
-import { newUsername, startTestApp, type TestApp, TestAgent } from './test-app.ts';
+import { type LocalSmtpServer, type MailTestApp, startMailTestApp } from './mail-test-app.ts';
+import { newUsername, TestAgent } from './test-app.ts';
 import { DATABASE_KINDS } from './test-environment.ts';
 
 describe.each(DATABASE_KINDS)('verification e-mail on %s', (kind) => {
-  let smtp: Awaited<ReturnType<typeof startLocalSmtpServer>>;
-  let t: TestApp;
+  let smtp: LocalSmtpServer;
+  let t: MailTestApp;
   beforeAll(async () => {
-    smtp = await startLocalSmtpServer();
-    t = await startTestApp(kind, { SMTP_URL: smtp.url, PUBLIC_URL: 'http://play.jotto.test' });
+    t = await startMailTestApp(kind);
+    smtp = t.smtp;
   });
   afterAll(async () => {
-    await t.close();
-    await smtp.close();
+    await t?.close();
   });
 
   it('mails a link to the client verify route; following it verifies the account', async () => {
@@ -53,15 +52,15 @@ describe.each(DATABASE_KINDS)('verification e-mail on %s', (kind) => {
 });
 
 describe('links without PUBLIC_URL', () => {
-  let smtp: Awaited<ReturnType<typeof startLocalSmtpServer>>;
-  let t: TestApp;
+  let smtp: LocalSmtpServer;
+  let t: MailTestApp;
   beforeAll(async () => {
-    smtp = await startLocalSmtpServer();
-    t = await startTestApp('pglite', { SMTP_URL: smtp.url, PUBLIC_URL: '' });
+    // PUBLIC_URL set empty, over the helper's default: the links follow the request's host.
+    t = await startMailTestApp('pglite', { PUBLIC_URL: '' });
+    smtp = t.smtp;
   });
   afterAll(async () => {
-    await t.close();
-    await smtp.close();
+    await t?.close();
   });
 
   it('follow the host the player used, in the mail and in sign-in redirects', async () => {

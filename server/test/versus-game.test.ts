@@ -11,7 +11,7 @@ import {
 } from '@jotto/shared/game-schemas';
 import { SECRET_WORDS } from '@jotto/shared/word-lists';
 import { games, pointAwards, users } from '../src/db/schema.ts';
-import { solveGame } from './game-solver.ts';
+import { solveGame } from '@jotto/test-support/game-solver';
 import {
   newUsername,
   registerUser,

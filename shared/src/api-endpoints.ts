@@ -1,11 +1,17 @@
 import type { Static, TSchema } from 'typebox';
 import {
   FinalizeBody,
+  FinalizeBodyDocumented,
+  ForgotPasswordBody,
   LoginBody,
   PushTokenBody,
   RegisterBody,
+  RegisterBodyDocumented,
+  ResetPasswordBody,
+  ResetPasswordBodyDocumented,
   SignedInResponse,
   UserInfoResponse,
+  VerificationResponse,
   VerifyParams,
 } from './account-schemas.ts';
 import { OkResponse } from './api-envelope.ts';
@@ -22,6 +28,7 @@ import {
   NewChallengeResponse,
 } from './challenge-schemas.ts';
 import {
+  BotGameBody,
   ClearResponse,
   CountsResponse,
   GameAnalysisResponse,
@@ -31,11 +38,16 @@ import {
   GamesListResponse,
   NewGameResponse,
   PlayParams,
+  PlayParamsDocumented,
   PlayResponse,
   UpdateMarkBody,
   UpdateMarkResponse,
 } from './game-schemas.ts';
+import { DailyGameResponse, DailyLeadersResponse, DailyStatsResponse } from './daily-schemas.ts';
 import { LeaderboardParams, LeaderboardResponse } from './leaderboard-schemas.ts';
+import { MatchSeekResponse, MatchStatusResponse } from './match-schemas.ts';
+import { RatingHistoryResponse } from './rating-schemas.ts';
+import { NoticesResponse } from './notice-schemas.ts';
 import {
   AddFriendResponse,
   FriendRequestActionBody,
@@ -47,60 +59,176 @@ import {
   UsernameParams,
 } from './social-schemas.ts';
 
-/** One API route: where it is (from API_PATHS) and the schemas of what goes in and out. */
+/**
+ * Who may call an endpoint. The server refuses anyone else before the route's handler runs,
+ * with the same status and sentence for the same situation on every route of a level:
+ * - `public`: anyone, with a session or without (a route may still look at the session:
+ *   signing in adopts a guest's, logging out ends it, user info describes it).
+ * - `visitor`: anyone but an account that has not picked its username yet (403 'Pick your
+ *   username first'); the route may start a guest session for a request without one.
+ * - `game`: a guest or a signed-in user with a username, about one game: 404 'Game not found'
+ *   without a live session (as for a game that is not yours), 403 without a username.
+ * - `account`: a signed-in account, with its username or still without one: 401 for a guest
+ *   or without a live session.
+ * - `user`: a signed-in account with a username: 401 for a guest or without a live session,
+ *   403 for an account that has not picked its username yet.
+ */
+export type EndpointAccess = 'public' | 'visitor' | 'game' | 'account' | 'user';
+
+/** Every access level, for code that walks them (tests, documentation). */
+export const ENDPOINT_ACCESS_LEVELS = [
+  'public',
+  'visitor',
+  'game',
+  'account',
+  'user',
+] as const satisfies readonly EndpointAccess[];
+
+/** One API route: where it is (from API_PATHS), who may call it, and its schemas. */
 export interface EndpointDefinition extends ApiPath {
   /** The OpenAPI tag that groups it. */
   tag: string;
+  /** Who may call it (see EndpointAccess); the server enforces it for every route. */
+  access: EndpointAccess;
   /** Path parameters (coerced from text by the server). */
   params?: TSchema;
   /** The JSON body of a POST. */
   body?: TSchema;
   /** The body of a 200; failures answer with ErrorResponse (api-envelope.ts). */
   response: TSchema;
+  /**
+   * What the API's document states instead of `params` or `body`, where the server validates
+   * wider bounds than its rules (so that each rule answers with its own message) and then
+   * enforces the rules: the document states the rules.
+   */
+  documented?: { params?: TSchema; body?: TSchema };
 }
 
 /**
- * The endpoint table: every route of spec §7 with its schemas. The server registers its routes
+ * The endpoint table: every API route with its schemas. The server registers its routes
  * from it (method, path, validation, serialisation, OpenAPI), the client's API module infers
  * each call's parameter, body and response types from it, and the tests call through it.
  */
 export const API_ENDPOINTS = {
   register: {
     ...API_PATHS.register,
+    access: 'public',
     tag: 'accounts',
     body: RegisterBody,
     response: SignedInResponse,
+    documented: { body: RegisterBodyDocumented },
   },
-  login: { ...API_PATHS.login, tag: 'accounts', body: LoginBody, response: SignedInResponse },
-  logout: { ...API_PATHS.logout, tag: 'accounts', response: OkResponse },
-  userInfo: { ...API_PATHS.userInfo, tag: 'accounts', response: UserInfoResponse },
+  login: {
+    ...API_PATHS.login,
+    access: 'public',
+    tag: 'accounts',
+    body: LoginBody,
+    response: SignedInResponse,
+  },
+  logout: { ...API_PATHS.logout, access: 'public', tag: 'accounts', response: OkResponse },
+  userInfo: {
+    ...API_PATHS.userInfo,
+    access: 'public',
+    tag: 'accounts',
+    response: UserInfoResponse,
+  },
   finalize: {
     ...API_PATHS.finalize,
+    access: 'account',
     tag: 'accounts',
     body: FinalizeBody,
     response: SignedInResponse,
+    documented: { body: FinalizeBodyDocumented },
   },
-  verify: { ...API_PATHS.verify, tag: 'accounts', params: VerifyParams, response: OkResponse },
-  pushToken: { ...API_PATHS.pushToken, tag: 'accounts', body: PushTokenBody, response: OkResponse },
+  verify: {
+    ...API_PATHS.verify,
+    access: 'public',
+    tag: 'accounts',
+    params: VerifyParams,
+    response: OkResponse,
+  },
+  pushToken: {
+    ...API_PATHS.pushToken,
+    access: 'user',
+    tag: 'accounts',
+    body: PushTokenBody,
+    response: OkResponse,
+  },
+  forgotPassword: {
+    ...API_PATHS.forgotPassword,
+    access: 'public',
+    tag: 'accounts',
+    body: ForgotPasswordBody,
+    response: OkResponse,
+  },
+  resetPassword: {
+    ...API_PATHS.resetPassword,
+    access: 'public',
+    tag: 'accounts',
+    body: ResetPasswordBody,
+    response: OkResponse,
+    documented: { body: ResetPasswordBodyDocumented },
+  },
+  verification: {
+    ...API_PATHS.verification,
+    access: 'user',
+    tag: 'accounts',
+    response: VerificationResponse,
+  },
+  resendVerification: {
+    ...API_PATHS.resendVerification,
+    access: 'user',
+    tag: 'accounts',
+    response: OkResponse,
+  },
 
   gamesList: {
     ...API_PATHS.gamesList,
+    access: 'user',
     tag: 'games',
     body: GamesListBody,
     response: GamesListResponse,
   },
-  newGame: { ...API_PATHS.newGame, tag: 'games', response: NewGameResponse },
-  game: { ...API_PATHS.game, tag: 'games', params: GameIdParams, response: GameDetailResponse },
-  play: { ...API_PATHS.play, tag: 'games', params: PlayParams, response: PlayResponse },
-  counts: { ...API_PATHS.counts, tag: 'games', params: GameIdParams, response: CountsResponse },
+  newGame: { ...API_PATHS.newGame, access: 'visitor', tag: 'games', response: NewGameResponse },
+  botGame: {
+    ...API_PATHS.botGame,
+    access: 'visitor',
+    tag: 'games',
+    body: BotGameBody,
+    response: NewGameResponse,
+  },
+  game: {
+    ...API_PATHS.game,
+    access: 'game',
+    tag: 'games',
+    params: GameIdParams,
+    response: GameDetailResponse,
+  },
+  play: {
+    ...API_PATHS.play,
+    access: 'game',
+    tag: 'games',
+    params: PlayParams,
+    response: PlayResponse,
+    documented: { params: PlayParamsDocumented },
+  },
+  counts: {
+    ...API_PATHS.counts,
+    access: 'game',
+    tag: 'games',
+    params: GameIdParams,
+    response: CountsResponse,
+  },
   clearMarks: {
     ...API_PATHS.clearMarks,
+    access: 'game',
     tag: 'games',
     params: GameIdParams,
     response: ClearResponse,
   },
   updateMark: {
     ...API_PATHS.updateMark,
+    access: 'game',
     tag: 'games',
     params: GameIdParams,
     body: UpdateMarkBody,
@@ -108,6 +236,7 @@ export const API_ENDPOINTS = {
   },
   analysis: {
     ...API_PATHS.analysis,
+    access: 'game',
     tag: 'games',
     params: GameIdParams,
     response: GameAnalysisResponse,
@@ -115,30 +244,35 @@ export const API_ENDPOINTS = {
 
   challengesList: {
     ...API_PATHS.challengesList,
+    access: 'user',
     tag: 'challenges',
     body: ChallengesListBody,
     response: ChallengesListResponse,
   },
   newChallenge: {
     ...API_PATHS.newChallenge,
+    access: 'user',
     tag: 'challenges',
     body: NewChallengeBody,
     response: NewChallengeResponse,
   },
   acceptChallenge: {
     ...API_PATHS.acceptChallenge,
+    access: 'user',
     tag: 'challenges',
     body: ChallengeActionBody,
     response: AcceptChallengeResponse,
   },
   denyChallenge: {
     ...API_PATHS.denyChallenge,
+    access: 'user',
     tag: 'challenges',
     body: ChallengeActionBody,
     response: DenyChallengeResponse,
   },
   challengeInfo: {
     ...API_PATHS.challengeInfo,
+    access: 'user',
     tag: 'challenges',
     params: ChallengeIdParams,
     response: ChallengeInfoResponse,
@@ -146,42 +280,84 @@ export const API_ENDPOINTS = {
 
   addFriend: {
     ...API_PATHS.addFriend,
+    access: 'user',
     tag: 'friends',
     params: UsernameParams,
     response: AddFriendResponse,
   },
-  friends: { ...API_PATHS.friends, tag: 'friends', response: FriendsListResponse },
-  friendRequests: { ...API_PATHS.friendRequests, tag: 'friends', response: FriendRequestsResponse },
+  friends: { ...API_PATHS.friends, access: 'user', tag: 'friends', response: FriendsListResponse },
+  friendRequests: {
+    ...API_PATHS.friendRequests,
+    access: 'user',
+    tag: 'friends',
+    response: FriendRequestsResponse,
+  },
   acceptFriend: {
     ...API_PATHS.acceptFriend,
+    access: 'user',
     tag: 'friends',
     body: FriendRequestActionBody,
     response: OkResponse,
   },
   denyFriend: {
     ...API_PATHS.denyFriend,
+    access: 'user',
     tag: 'friends',
     body: FriendRequestActionBody,
     response: OkResponse,
   },
   searchUsers: {
     ...API_PATHS.searchUsers,
+    access: 'user',
     tag: 'friends',
     body: SearchBody,
     response: SearchResponse,
   },
   profile: {
     ...API_PATHS.profile,
+    access: 'public',
     tag: 'profiles',
     params: UsernameParams,
     response: ProfileResponse,
   },
+  profileRatings: {
+    ...API_PATHS.profileRatings,
+    access: 'public',
+    tag: 'profiles',
+    params: UsernameParams,
+    response: RatingHistoryResponse,
+  },
+  notices: { ...API_PATHS.notices, access: 'user', tag: 'notices', response: NoticesResponse },
 
   leaderboard: {
     ...API_PATHS.leaderboard,
+    access: 'public',
     tag: 'leaderboards',
     params: LeaderboardParams,
     response: LeaderboardResponse,
+  },
+
+  matchSeek: { ...API_PATHS.matchSeek, access: 'user', tag: 'match', response: MatchSeekResponse },
+  matchCancel: { ...API_PATHS.matchCancel, access: 'user', tag: 'match', response: OkResponse },
+  matchStatus: {
+    ...API_PATHS.matchStatus,
+    access: 'user',
+    tag: 'match',
+    response: MatchStatusResponse,
+  },
+
+  daily: { ...API_PATHS.daily, access: 'visitor', tag: 'daily', response: DailyGameResponse },
+  dailyStats: {
+    ...API_PATHS.dailyStats,
+    access: 'user',
+    tag: 'daily',
+    response: DailyStatsResponse,
+  },
+  dailyLeaders: {
+    ...API_PATHS.dailyLeaders,
+    access: 'public',
+    tag: 'daily',
+    response: DailyLeadersResponse,
   },
 } as const satisfies { [N in ApiName]: EndpointDefinition };
 

@@ -1,6 +1,9 @@
 import { Type, type Static, type TSchema } from 'typebox';
 
-/** Every failed call answers with this body and a 4xx/5xx status (decisions §2). */
+/**
+ * Every failed call answers with this body and a 4xx/5xx status (see docs/PRODUCT.md,
+ * 'Envelope and status codes').
+ */
 export const ErrorResponse = Type.Object({
   /** Always "error" on failure. */
   result: Type.Literal('error'),

@@ -1,5 +1,5 @@
 /**
- * Every JSON route of the API (spec §7): its method and its path under API_PREFIX, in the
+ * Every JSON route of the API: its method and its path under API_PREFIX, in the
  * `:param` syntax Fastify and react-router share. This is the half of the endpoint table the
  * browser needs at run time; `api-endpoints.ts` adds the schemas under the same names.
  *
@@ -17,15 +17,25 @@ export const API_PATHS = {
   finalize: { method: 'POST', path: '/finalize' },
   verify: { method: 'GET', path: '/users/:username/verify/:verifyCode', changesState: true },
   pushToken: { method: 'POST', path: '/user/pushtoken' },
+  /** Mails a password reset link to an account's address (docs/PRODUCT.md, 'Password reset'). */
+  forgotPassword: { method: 'POST', path: '/password/forgot' },
+  /** Sets a new password with a mailed link's token. */
+  resetPassword: { method: 'POST', path: '/password/reset' },
+  /** Whether my e-mail address is verified (docs/PRODUCT.md, 'Verification mail'). */
+  verification: { method: 'GET', path: '/user/verification' },
+  /** Mails the verification link again (a new one). */
+  resendVerification: { method: 'POST', path: '/user/verify/resend' },
 
   gamesList: { method: 'POST', path: '/games' },
   newGame: { method: 'GET', path: '/games/new', changesState: true },
+  /** A new versus game against the computer (docs/PRODUCT.md, 'Computer opponent'). */
+  botGame: { method: 'POST', path: '/games/bot' },
   game: { method: 'GET', path: '/games/:id' },
   play: { method: 'GET', path: '/game/:id/play/:word', changesState: true },
   counts: { method: 'GET', path: '/game/:id/counts' },
   clearMarks: { method: 'GET', path: '/game/:id/clear', changesState: true },
   updateMark: { method: 'POST', path: '/game/:id/update' },
-  /** The post-game analysis of a finished game (issue 15). */
+  /** The post-game analysis of a finished game (docs/PRODUCT.md, 'Post-game analysis'). */
   analysis: { method: 'GET', path: '/game/:id/analysis' },
 
   challengesList: { method: 'POST', path: '/challenges' },
@@ -41,8 +51,28 @@ export const API_PATHS = {
   denyFriend: { method: 'POST', path: '/friends/deny' },
   searchUsers: { method: 'POST', path: '/user/search' },
   profile: { method: 'GET', path: '/profile/:username' },
+  /** A player's rating after each of their last 100 rated games (docs/PRODUCT.md, 'Ratings'). */
+  profileRatings: { method: 'GET', path: '/profile/:username/ratings' },
+  /** What waits for me: challenges, friend requests, answers (docs/PRODUCT.md, 'Notices'). */
+  notices: { method: 'GET', path: '/user/notices' },
 
   leaderboard: { method: 'GET', path: '/leaders/:type' },
+
+  /** Joins the 'Play now' queue, or answers the game it paired (docs/PRODUCT.md, 'Play now'). */
+  matchSeek: { method: 'POST', path: '/match/seek' },
+  /** Leaves the 'Play now' queue. */
+  matchCancel: { method: 'POST', path: '/match/cancel' },
+  /**
+   * Whether my seek waits or was paired: the waiting screen's poll while its real-time channel
+   * is down. It also keeps the seek alive (a timestamp, no state a page could abuse: a
+   * cross-site request carries no session cookie), so it is not marked `changesState`.
+   */
+  matchStatus: { method: 'GET', path: '/match/status' },
+
+  /** Today's daily game, created by the first call of the day: a GET that changes state. */
+  daily: { method: 'GET', path: '/daily', changesState: true },
+  dailyStats: { method: 'GET', path: '/daily/stats' },
+  dailyLeaders: { method: 'GET', path: '/daily/leaders' },
 } as const satisfies Record<string, ApiPath>;
 
 /** One route's method and path (and whether a GET changes state). */
@@ -50,7 +80,7 @@ export interface ApiPath {
   method: 'GET' | 'POST';
   /** Under API_PREFIX, with `:name` parameters. */
   path: string;
-  /** A GET that changes state (spec §7 has several): the cross-site guard covers it. */
+  /** A GET that changes state (the API has several): the cross-site guard covers it. */
   changesState?: boolean;
 }
 

@@ -2,11 +2,23 @@ import { Type, type Static } from 'typebox';
 import { okWith } from './api-envelope.ts';
 import { SafeText } from './safe-text.ts';
 
-/** The special target of an open challenge: paired with the next open challenger (decisions §4). */
+/** The special recipient of an open challenge: paired with the next open challenger. */
 export const OPEN_CHALLENGE_TARGET = '@open';
 
-/** Pending challenges expire after 7 days (decisions §4). */
+/** Pending challenges expire after 7 days. */
 export const CHALLENGE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * The challenge routes' refusals (the `err` of their error answers), word for word: the one
+ * table of them, which the server answers with and tests compare against.
+ */
+export const CHALLENGE_ERRORS = {
+  notFound: 'Challenge not found',
+  unknownUser: 'No player has that username',
+  yourself: 'You cannot challenge yourself',
+  notPending: 'This challenge is no longer pending',
+  onlyRecipient: 'Only the challenged player can answer this challenge',
+} as const;
 
 /** `POST /challenges`: received (in) or sent (out) pending challenges. */
 export const ChallengesListBody = Type.Object(

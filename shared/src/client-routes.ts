@@ -1,6 +1,7 @@
 /**
- * The client routes of spec §2, in react-router's pattern syntax. The server answers each of
- * them with the client's index.html; every other path outside the API is a JSON 404.
+ * The client routes (docs/PRODUCT.md, 'Client routes'), in react-router's pattern syntax. The
+ * server answers each of them with the client's index.html; every other path outside the API is
+ * a JSON 404.
  */
 export const CLIENT_ROUTES = [
   '/',
@@ -13,6 +14,7 @@ export const CLIENT_ROUTES = [
   '/challenges/new',
   '/game',
   '/game/:gameId',
+  '/daily',
   '/leaderboards',
   '/login',
   '/register',
@@ -22,6 +24,8 @@ export const CLIENT_ROUTES = [
   '/friends',
   '/friends/new',
   '/users/:username/verify/:verifyCode',
+  '/forgot',
+  '/reset/:token',
   '/company',
   '/nomostudios',
   '/privacy',

@@ -7,7 +7,7 @@ import {
   candidatesAfter,
   expectedCandidatesLeft,
   observe,
-} from './game-analysis-reference.ts';
+} from '../test/game-analysis-reference.ts';
 import { GUESS_WORDS, SECRET_WORDS } from './word-lists.ts';
 
 const anagramKey = (word: string) => [...word].sort().join('');
@@ -122,6 +122,55 @@ describe('GameAnalyser, the fast analysis', () => {
     const analyser = new GameAnalyser(['notes', 'stone'], []);
     expect(() => analyser.analyse('crane', ['stone'])).toThrow(/not in the secret list/);
     expect(() => analyser.analyse('notes', ['giveup'])).toThrow(/5-letter/);
+  });
+});
+
+describe('GameAnalyser from the answers alone (what the computer opponent plays from)', () => {
+  /** The answers a game's misses got, as a player sees them: no secret, no win. */
+  const answersOf = (secret: string, words: readonly string[]) =>
+    words
+      .filter((w) => w !== secret)
+      .map((w) => ({ word: w, matches: observe(w, secret).matches }));
+
+  it('finds the candidates, the expected counts and the best guess of the definition', () => {
+    fc.assert(
+      fc.property(smallListsAndGame, ({ lists, game }) => {
+        const analyser = new GameAnalyser(lists.secrets, lists.guesses);
+        const answers = answersOf(game.secret, game.words);
+        const observations = answers.map((a) => ({ ...a, won: false }));
+        const expected = candidatesAfter(lists.secrets, observations);
+        const found = analyser.candidatesAfter(answers);
+        const words = [...found].map((i) => analyser.secretAt(i));
+        expect(words).toEqual(expected);
+        expect(words).toContain(game.secret);
+        const guesses = [...new Set([...lists.guesses, ...lists.secrets])].sort();
+        expect(analyser.bestGuessOver(found)).toEqual(bestGuessAmong(guesses, expected));
+        for (const word of [...game.words, game.secret]) {
+          expect(analyser.expectedLeft(word, found)).toBe(expectedCandidatesLeft(word, expected));
+        }
+      }),
+      { numRuns: 60 },
+    );
+  }, 120_000);
+
+  it('starts from every secret, whose best guess is the cached first step', () => {
+    const analyser = new GameAnalyser(SECRET_WORDS, []);
+    const all = analyser.candidatesAfter([]);
+    expect(all.length).toBe(SECRET_WORDS.length);
+    const [first] = analyser.analyse('stone', ['crane']);
+    expect(analyser.bestGuessOver(all)).toEqual({
+      word: first!.bestGuess,
+      expected: first!.bestExpected,
+    });
+  }, 60_000);
+
+  it('refuses an empty candidate set and an index outside the list', () => {
+    const analyser = new GameAnalyser(['notes', 'stone'], []);
+    const none = analyser.candidatesAfter([{ word: 'notes', matches: 0 }]);
+    expect(none.length).toBe(0);
+    expect(() => analyser.bestGuessOver(none)).toThrow(RangeError);
+    expect(() => analyser.expectedLeft('notes', none)).toThrow(RangeError);
+    expect(() => analyser.secretAt(2)).toThrow(RangeError);
   });
 });
 

@@ -1,8 +1,9 @@
-// The post-game analysis (issue 15): after each guess of a finished game, how many secrets
-// were still possible, and which guess would have narrowed them down best at that moment.
+// The post-game analysis (docs/PRODUCT.md, 'Post-game analysis'): after each guess of a
+// finished game, how many secrets were still possible, and which guess would have narrowed them
+// down best at that moment.
 // Computed on the server (it needs the secret); the rules are here, pure, beside the others.
 //
-// Definitions, written out plainly in game-analysis-reference.ts:
+// Definitions, written out plainly in shared/test/game-analysis-reference.ts:
 // - a candidate is a word of the secret list consistent with every answer so far: the same
 //   match count for each guess, and a win exactly for the word guessed (an anagram scores 5
 //   but does not win, so a 5 that did not win rules the guessed word itself out);
@@ -16,7 +17,7 @@
 //
 // Why it is not written that plainly here. By definition, a 15-guess game costs 4.4 s of CPU
 // on the shared 2-core machine (the first step alone compares 6,510 guess words with 1,350
-// secrets: 8.8 million match counts); the issue's budget is 50 ms. This file does the same in
+// secrets: 8.8 million match counts); the budget is 50 ms. This file does the same in
 // 7.8 ms of CPU for a game of random misses and 24 ms for the worst case the bench builds
 // (misses chosen to rule out as little as possible), with these shortcuts. Each is measured by
 // bench/game-analysis.bench.ts (CPU per game, against the definition and against a plain
@@ -56,6 +57,12 @@ export interface AnalysisStep {
 export interface BestGuess {
   word: string;
   expected: number;
+}
+
+/** What a player learned from one guess that did not win: the word and its match count. */
+export interface GuessAnswer {
+  word: string;
+  matches: number;
 }
 
 const LETTER_COUNT = 26;
@@ -109,7 +116,7 @@ export class GameAnalyser {
 
   /**
    * @param secrets the words a secret can be (no duplicates, at most 4,095).
-   * @param guesses the words a guess can be; every secret is one too (decisions §3), so the
+   * @param guesses the words a guess can be; every secret is one too, so the
    *   secrets are added if missing.
    */
   constructor(secrets: readonly string[], guesses: readonly string[]) {
@@ -175,6 +182,59 @@ export class GameAnalyser {
         bestExpected: best.expected,
       };
     });
+  }
+
+  /**
+   * The candidates a player knows of after `answers` (guesses that did not win, in any order),
+   * as indexes into the secret list, in its order: the secrets that give each guess its match
+   * count, the guessed words themselves excepted (a 5 that did not win rules the word out). It
+   * needs no secret: this is what the computer opponent plays from.
+   */
+  candidatesAfter(answers: readonly GuessAnswer[]): Int32Array {
+    let candidates = Int32Array.from(this.secrets, (_, i) => i);
+    for (const { word, matches } of answers) {
+      const row = this.matchRow(word);
+      const guessedIndex = this.secretIndex.get(word) ?? -1;
+      candidates = candidates.filter((c) => c !== guessedIndex && row[c] === matches);
+    }
+    return candidates;
+  }
+
+  /** The word of the secret list at `index` (an index `candidatesAfter` answered). */
+  secretAt(index: number): string {
+    const word = this.secrets[index];
+    if (word === undefined) throw new RangeError(`no secret at ${index}`);
+    return word;
+  }
+
+  /**
+   * The best guess over `candidates` (not empty) by the analysis's rule: the fewest candidates
+   * left in expectation over the whole dictionary, ties to a word that may be the secret, then
+   * to the alphabetically first. The first step's (every secret a candidate) is computed once.
+   */
+  bestGuessOver(candidates: Int32Array): BestGuess {
+    if (candidates.length === 0) throw new RangeError('no candidates to choose a guess for');
+    return this.bestGuess(candidates);
+  }
+
+  /**
+   * How many of `candidates` (not empty) guessing `word` leaves in expectation: Σ size² / n
+   * over the groups of candidates that would give the same answer, a win being an answer of
+   * its own.
+   */
+  expectedLeft(word: string, candidates: Int32Array): number {
+    if (candidates.length === 0) throw new RangeError('no candidates to score a guess over');
+    const row = this.matchRow(word);
+    const guessedIndex = this.secretIndex.get(word) ?? -1;
+    // Groups 0 to 5 matches, then the win.
+    const groups = new Float64Array(WORD_LENGTH + 2);
+    for (let i = 0; i < candidates.length; i += 1) {
+      const c = candidates[i]!;
+      groups[c === guessedIndex ? WORD_LENGTH + 1 : row[c]!]! += 1;
+    }
+    let squares = 0;
+    for (let g = 0; g < groups.length; g += 1) squares += groups[g]! * groups[g]!;
+    return squares / candidates.length;
   }
 
   /** The best guess over `candidates` (indexes into the secret list, not empty). */
@@ -345,12 +405,21 @@ function checkWord(word: string): void {
 let gameAnalyser: GameAnalyser | null = null;
 
 /**
+ * The process's analyser over the game's word lists, made by the first call (its match table
+ * costs about 120 ms of CPU and 6.7 MB once), shared by the post-game analysis and the computer
+ * opponent.
+ */
+export function sharedGameAnalyser(): GameAnalyser {
+  gameAnalyser ??= new GameAnalyser(SECRET_WORDS, GUESS_WORDS);
+  return gameAnalyser;
+}
+
+/**
  * The analysis of one player's finished game over the game's word lists: `words` are the
  * player's guesses in the order played (the give-up keyword is not a guess). The first call
  * in a process builds the match table and the first step's best guess; later calls reuse them.
  * The result reveals the secret (candidates left reach 1), so it is for players who may see it.
  */
 export function analyseGame(secret: string, words: readonly string[]): AnalysisStep[] {
-  gameAnalyser ??= new GameAnalyser(SECRET_WORDS, GUESS_WORDS);
-  return gameAnalyser.analyse(secret, words);
+  return sharedGameAnalyser().analyse(secret, words);
 }

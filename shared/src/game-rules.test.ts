@@ -10,6 +10,7 @@ import {
   WORD_LENGTH,
   applyGuess,
   countMatches,
+  matchCountText,
   guessProblem,
   isGiveUp,
   isLetter,
@@ -51,7 +52,7 @@ function play(guesses: readonly string[], secret: string) {
 }
 
 describe('constants', () => {
-  it('match spec §9 and decisions §3', () => {
+  it('are 5 letters, 100 points to start, 5 per miss, and giveup', () => {
     expect(WORD_LENGTH).toBe(5);
     expect(STARTING_SCORE).toBe(100);
     expect(MISS_PENALTY).toBe(5);
@@ -79,7 +80,7 @@ describe('guessProblem', () => {
     expect(guessProblem('GIVEUP')).toBeNull();
   });
 
-  it('gives the spec §5 alert for any other length', () => {
+  it('gives the wrong-length alert for any other length', () => {
     for (const raw of ['', 'four', 'sixsix', 'give up', 'giveupp']) {
       expect(guessProblem(raw)).toBe(GAME_MESSAGES.wrongLength);
     }
@@ -395,5 +396,16 @@ describe('letter marks', () => {
     expect(isLetterMark('maybe')).toBe(true);
     expect(isLetterMark('none')).toBe(true);
     expect(isLetterMark('red')).toBe(false);
+  });
+});
+
+describe('matchCountText', () => {
+  it("says '1 match' and 'N matches' for every other count", () => {
+    expect([0, 1, 2, 5].map(matchCountText)).toEqual([
+      '0 matches',
+      '1 match',
+      '2 matches',
+      '5 matches',
+    ]);
   });
 });

@@ -1,13 +1,13 @@
-/** Secrets and guesses have exactly this many letters (spec §9). */
+/** Secrets and guesses have exactly this many letters. */
 export const WORD_LENGTH = 5;
-/** Every game, solo or versus, starts at this score (spec §9). */
+/** Every game, solo or versus, starts at this score. */
 export const STARTING_SCORE = 100;
-/** What a guess that does not hit the secret costs (decisions §3). */
+/** What a guess that does not hit the secret costs (docs/PRODUCT.md, 'Scoring'). */
 export const MISS_PENALTY = 5;
-/** Sent as the guess, this word forfeits the game (spec §9). */
+/** Sent as the guess, this word forfeits the game (docs/PRODUCT.md, 'Giving up'). */
 export const GIVE_UP_WORD = 'giveup';
 
-/** The letters a word may use, in the order the game screen shows them (spec §9). */
+/** The letters a word may use, in the order the game screen shows them. */
 export const ALPHABET = [
   'a',
   'b',
@@ -39,9 +39,8 @@ export const ALPHABET = [
 export type Letter = (typeof ALPHABET)[number];
 
 /**
- * Player-readable messages of the game, the one table of them: `wrongLength` is the alert of
- * spec §5, verbatim; the others are ours (the spec does not show the server's texts) and are
- * used by client and server alike so that both say the same thing.
+ * Player-readable messages of the game, the one table of them (docs/PRODUCT.md, 'Game texts'),
+ * used by client and server alike so that both say the same thing. Tests check them verbatim.
  */
 export const GAME_MESSAGES = {
   wrongLength: 'lets do this together.. 1... 2... 3... 4... 5!',
@@ -51,16 +50,16 @@ export const GAME_MESSAGES = {
   gameOver: 'This game is over',
   notALetter: 'Pick a letter from a to z',
   badLetterMark: 'A letter is marked good, bad, maybe or none',
-  /** Spec §8: the success message on a win. */
+  /** The success message on a win. */
   won: 'Good job!',
-  /** Spec §4: shown when the player is done and the versus opponent is not. */
+  /** Shown when the player is done and the versus opponent is not. */
   waiting: 'Waiting...',
-  /** Spec §8: a game that cannot be loaded (a guest's game expires after 24 hours). */
+  /** A game that cannot be loaded (a guest's game expires after 24 hours). */
   gameExpired: 'Sorry! Game expired. Create an account to keep your games.',
   /** Not a game of the asker's, or none at all: the two are not told apart. */
   notFound: 'Game not found',
   notVersus: 'This is not a versus game',
-  /** Spec §2 (the game lists): what a guest sees instead of saved games. */
+  /** The game lists: what a guest sees instead of saved games. */
   guestsCannotSave: 'You must be logged in to save games',
   guestsCannotMark: 'You must be logged in to save the board',
   /** The post-game analysis would give the secret away before the asker's game has ended. */
@@ -70,7 +69,7 @@ export const GAME_MESSAGES = {
 const WORD_PATTERN = new RegExp(`^[a-z]{${WORD_LENGTH}}$`);
 
 /**
- * Puts a typed guess into the form the rules compare: lowercased as spec §5 says, and trimmed
+ * Puts a typed guess into the form the rules compare: lowercased, and trimmed
  * because a stray space from a phone keyboard is not part of the word.
  */
 export function normalizeGuess(raw: string): string {
@@ -84,7 +83,7 @@ export function isGiveUp(raw: string): boolean {
 
 /**
  * Checks the form of a guess and returns the first message that applies, or null.
- * The length rule is the client check of spec §5 (the give-up keyword is exempt); the a–z rule
+ * The length rule is the client's check (the give-up keyword is exempt); the a–z rule
  * is the server's, which cannot trust that the client checked anything. Whether the word is in
  * the dictionary is a separate check (`isValidGuessWord` in word-lists.ts).
  */
@@ -98,7 +97,8 @@ export function guessProblem(raw: string): string | null {
 
 /**
  * The number of letters two words share, counted with multiplicity and ignoring position
- * (decisions §3): `hello` vs `world` is 2, one `l` and one `o`. Symmetric in its arguments.
+ * (docs/PRODUCT.md, 'Matches'): `hello` vs `world` is 2, one `l` and one `o`. Symmetric in its
+ * arguments.
  */
 export function countMatches(a: string, b: string): number {
   const remaining = new Map<string, number>();
@@ -115,8 +115,16 @@ export function countMatches(a: string, b: string): number {
 }
 
 /**
- * The score after one guess (decisions §3): a guess that hits the secret costs nothing, any
- * other guess costs MISS_PENALTY. Never below 0, because 0 already ends the game.
+ * A match count in words, as the screens show and announce it (docs/PRODUCT.md, 'Game screen'):
+ * '1 match', and 'N matches' for every other count, 0 included.
+ */
+export function matchCountText(matches: number): string {
+  return `${matches} ${matches === 1 ? 'match' : 'matches'}`;
+}
+
+/**
+ * The score after one guess (docs/PRODUCT.md, 'Scoring'): a guess that hits the secret costs
+ * nothing, any other guess costs MISS_PENALTY. Never below 0, because 0 already ends the game.
  */
 export function scoreAfterGuess(score: number, hit: boolean): number {
   if (hit) return score;
@@ -164,15 +172,15 @@ export type VersusOutcome = (typeof VERSUS_OUTCOMES)[number];
 
 /**
  * True once a player's game has ended: solved, forfeited, or out of points. These are the
- * only three ways a game ends (decisions §3), so the state itself says whether it has.
+ * only three ways a game ends, so the state itself says whether it has.
  */
 export function isPlayerFinished(side: VersusSide): boolean {
   return side.won || side.forfeit || side.score <= 0;
 }
 
 /**
- * Decides a versus game for `me`, applying decisions §3 (spec §4) word for word to each player
- * on their own: once both are done,
+ * Decides a versus game for `me` (docs/PRODUCT.md, 'Versus outcome'), the rule applied to each
+ * player on their own: once both are done,
  * - `win` if I solved with a score ≥ the opponent's, or the opponent forfeited and I did not;
  * - else `lose` if I forfeited, or my score is lower and the opponent did not forfeit;
  * - else `draw`.
@@ -183,7 +191,7 @@ export function isPlayerFinished(side: VersusSide): boolean {
  * the pair of results is not always one win and one loss. For the states a game can reach (a
  * solver has a score of at least 5, a player who ran out has 0):
  * - both solved with the same score: both `win` (each solved with a score ≥ the other's);
- * - both forfeited: both `lose` (a forfeit is a loss, decisions §3: "forfeit … lost");
+ * - both forfeited: both `lose` (a forfeit is a loss);
  * - both ran out of points: both `draw` (neither solved, neither forfeited, neither lower);
  * - otherwise exactly one `win` and one `lose`. Running out of points beats forfeiting, and
  *   any solve beats running out of points or forfeiting, whatever the scores.
@@ -200,7 +208,7 @@ export function versusOutcome(me: VersusSide, opponent: VersusSide): VersusOutco
 }
 
 /**
- * The profile's win ratio (decisions §3): wins ÷ losses rounded to 2 decimals, or the number of
+ * The profile's win ratio: wins ÷ losses rounded to 2 decimals, or the number of
  * wins when there are no losses. Every finished game that was not won counts as a loss here,
  * draws included, since the stats keep only `gameCt` and `winCt`.
  */
@@ -211,12 +219,12 @@ export function winRatio(winCt: number, gameCt: number): number {
   return Math.round((winCt * 100) / losses) / 100;
 }
 
-/** The marks a player can put on a letter of the alphabet (decisions §3). */
+/** The marks a player can put on a letter of the alphabet (docs/PRODUCT.md, 'Alphabet marks'). */
 export const LETTER_COLORS = ['good', 'bad', 'maybe'] as const;
 export type LetterColor = (typeof LETTER_COLORS)[number];
 /** A letter's mark including "no mark", the value `POST /game/{id}/update` accepts as color. */
 export type LetterMark = LetterColor | 'none';
-/** Every value of LetterMark, in the order a click cycles through them (decisions §3). */
+/** Every value of LetterMark, in the order a click cycles through them. */
 export const LETTER_MARKS = [
   'none',
   'bad',
@@ -224,7 +232,7 @@ export const LETTER_MARKS = [
   'good',
 ] as const satisfies readonly LetterMark[];
 
-/** The mark a click on a letter moves to: none → bad → maybe → good → none (decisions §3). */
+/** The mark a click on a letter moves to: none → bad → maybe → good → none. */
 export function nextLetterMark(current: LetterMark): LetterMark {
   switch (current) {
     case 'none':

@@ -1,6 +1,8 @@
 import { Type, type Static } from 'typebox';
 import { okWith } from './api-envelope.ts';
+import { BOT_LEVELS } from './computer-opponent.ts';
 import { VERSUS_OUTCOMES } from './game-rules.ts';
+import { GameRatings } from './rating-schemas.ts';
 import { SafeText } from './safe-text.ts';
 
 /** A game id in a path: digits only, so `/games/abc` is a 400, not a crash. */
@@ -16,6 +18,20 @@ export const PlayParams = Type.Object({
 });
 export type PlayParams = Static<typeof PlayParams>;
 
+/**
+ * `GET /game/:id/play/:word` as the server enforces it, for the API's document: five letters a to
+ * z (in any case: the server lower-cases a guess) or the give-up keyword. PlayParams is wider, so
+ * that each refused word gets its rule's own message ('lets do this together.. 1... 2... 3...
+ * 4... 5!'); a word must also be in the dictionary, which no pattern says.
+ */
+export const PlayParamsDocumented = Type.Object({
+  id: PlayParams.properties.id,
+  word: Type.String({
+    pattern: '^([A-Za-z]{5}|[Gg][Ii][Vv][Ee][Uu][Pp])$',
+    description: 'five letters a to z, in any case, or giveup',
+  }),
+});
+
 /** `POST /games`: which list. */
 export const GamesListBody = Type.Object(
   {
@@ -30,7 +46,7 @@ export type GamesListBody = Static<typeof GamesListBody>;
 
 const VersusOutcomeField = Type.Enum(VERSUS_OUTCOMES);
 
-/** One row of a game list (spec §3). */
+/** One row of a game list. */
 export const GameListItem = Type.Object({
   id: Type.Integer(),
   /** My score. */
@@ -63,6 +79,12 @@ export type GamesListResponse = Static<typeof GamesListResponse>;
 export const NewGameResponse = okWith({ gameId: Type.Integer() });
 export type NewGameResponse = Static<typeof NewGameResponse>;
 
+const BotLevelField = Type.Enum(BOT_LEVELS);
+
+/** `POST /games/bot`: the level of the computer opponent (docs/PRODUCT.md, 'Computer opponent'). */
+export const BotGameBody = Type.Object({ level: BotLevelField }, { additionalProperties: false });
+export type BotGameBody = Static<typeof BotGameBody>;
+
 export const GuessEntry = Type.Object({ word: Type.String(), matches: Type.Integer() });
 export type GuessEntry = Static<typeof GuessEntry>;
 
@@ -77,7 +99,8 @@ export type Alphabet = Static<typeof Alphabet>;
 
 /**
  * `GET /games/:id`. The secret (`target`) and the opponent's words (`enemyGuessList`) appear
- * only once the requester has finished; before that `enemyGuesses` is a count (decisions §3).
+ * only once the requester has finished; before that `enemyGuesses` is a count
+ * (docs/PRODUCT.md, 'Secrecy').
  */
 export const GameDetailResponse = okWith({
   id: Type.Integer(),
@@ -90,9 +113,13 @@ export const GameDetailResponse = okWith({
   /** I have finished (won, gave up, or ran out of points). */
   finished: Type.Boolean(),
   multiplayer: Type.Boolean(),
+  /** A Daily Jotto game (docs/PRODUCT.md, 'Daily Jotto'): present, and true, only then. */
+  daily: Type.Optional(Type.Literal(true)),
   target: Type.Optional(Type.String()),
   outcome: Type.Optional(VersusOutcomeField),
   enemyName: Type.Optional(Type.String()),
+  /** The opponent is the computer, at this level: present only then. */
+  enemyLevel: Type.Optional(BotLevelField),
   enemyScore: Type.Optional(Type.Integer()),
   enemyWon: Type.Optional(Type.Boolean()),
   enemyForfeit: Type.Optional(Type.Boolean()),
@@ -100,8 +127,13 @@ export const GameDetailResponse = okWith({
   enemyGuesses: Type.Optional(Type.Integer()),
   /** The opponent's guesses, newest first: only after I have finished. */
   enemyGuessList: Type.Optional(Type.Array(GuessEntry)),
-  /** Sequence number of the last real-time event of this game (decisions §6). */
+  /** The game's last real-time event number (docs/PRODUCT.md, 'Real-time channel'). */
   seq: Type.Integer(),
+  /**
+   * A rated game only (docs/PRODUCT.md, 'Ratings'): both players' ratings before it, and the
+   * ratings it left once it is settled.
+   */
+  ratings: Type.Optional(GameRatings),
 });
 export type GameDetailResponse = Static<typeof GameDetailResponse>;
 
@@ -124,7 +156,7 @@ export const PlayResponse = okWith({
   /**
    * Versus: the game's sequence number of the `game:counts` event this guess sent the
    * opponent. Events of a game share one sequence, so my client counts this one as seen and
-   * does not take the opponent's next event for a gap (decisions §6).
+   * does not take the opponent's next event for a gap.
    */
   seq: Type.Optional(Type.Integer()),
 });

@@ -2,13 +2,21 @@ import { Type, type Static } from 'typebox';
 import { okWith } from './api-envelope.ts';
 import { LEADERBOARD_SIZE } from './leaderboard-windows.ts';
 
-/** `GET /leaders/:type`: daily, weekly or alltime; anything else is a 400. */
+/**
+ * `GET /leaders/:type`: daily, weekly or alltime (points), or rating (docs/PRODUCT.md,
+ * 'Ratings'); anything else is a 400.
+ */
 export const LeaderboardParams = Type.Object({
-  type: Type.Union([Type.Literal('daily'), Type.Literal('weekly'), Type.Literal('alltime')]),
+  type: Type.Union([
+    Type.Literal('daily'),
+    Type.Literal('weekly'),
+    Type.Literal('alltime'),
+    Type.Literal('rating'),
+  ]),
 });
 export type LeaderboardParams = Static<typeof LeaderboardParams>;
 
-/** One row of a leaderboard (spec §3). */
+/** One row of a leaderboard. */
 export const LeaderboardEntry = Type.Object({
   /** The user's id. */
   id: Type.Integer(),
@@ -16,16 +24,17 @@ export const LeaderboardEntry = Type.Object({
   displayName: Type.String(),
   /** The username's case-insensitive key, for the link to /profile/{username}. */
   username: Type.String(),
-  /** Points earned in the leaderboard's window. */
+  /** Points earned in the leaderboard's window; on the rating leaderboard, the rounded rating. */
   score: Type.Integer(),
-  /** Admins get a star (spec §6). */
+  /** Admins get a star. */
   admin: Type.Boolean(),
 });
 export type LeaderboardEntry = Static<typeof LeaderboardEntry>;
 
 /**
- * `GET /leaders/:type`: the top 100 by points in the window, best first (ties by username),
- * as of the stored snapshot's `computedAt` (recomputed every 5 minutes, decisions §3).
+ * `GET /leaders/:type`: the top 100 by points in the window (or by rating, players whose rating
+ * is not provisional), best first (ties by username), as of the stored snapshot's `computedAt`
+ * (recomputed every 5 minutes, once per cluster).
  */
 export const LeaderboardResponse = okWith({
   scores: Type.Array(LeaderboardEntry, { maxItems: LEADERBOARD_SIZE }),

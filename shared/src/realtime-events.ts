@@ -1,14 +1,46 @@
-import type { CountsResponse } from './game-schemas.ts';
+import type { Alphabet, CountsResponse } from './game-schemas.ts';
+import type { MatchFoundEvent } from './match-schemas.ts';
 
 /**
- * `game:counts`: the opponent moved (decisions §6): exactly the fields of `GET /game/:id/counts`
- * but its `result`, so the event and the poll cannot drift apart.
+ * `game:counts`: the opponent moved (docs/PRODUCT.md, 'Real-time channel'): exactly the fields
+ * of `GET /game/:id/counts` but its `result`, so the event and the poll cannot drift apart.
  */
 export type GameCountsEvent = Omit<CountsResponse, 'result'>;
+
+/**
+ * `game:moved`: one of my own moves (a guess, or giving up), for my other tabs and devices
+ * (docs/PRODUCT.md, 'Real-time channel'). What the play answer told the tab that made it, with
+ * the word and my guess count after it, so another tab can put it on its board without a fetch.
+ * Never the secret: a move that ends my game says `finished`, and a tab fetches the board.
+ */
+export interface GameMovedEvent {
+  gameId: number;
+  /** The word guessed, and its matches; both absent when I gave up. */
+  word?: string;
+  matches?: number;
+  score: number;
+  /** My number of guesses after this move. */
+  guesses: number;
+  win: boolean;
+  forfeit: boolean;
+  finished: boolean;
+  /** Versus: the number this move's event took in the game's sequence (as the play answer's). */
+  seq?: number;
+}
+
+/** `game:marks`: my letter marks of a game after a change (one letter, or Reset Board). */
+export interface GameMarksEvent {
+  gameId: number;
+  alphabet: Alphabet;
+}
 
 /** Events the server sends; each goes to the room of the user it concerns. */
 export interface ServerToClientEvents {
   'game:counts': (event: GameCountsEvent) => void;
+  /** I moved in a game (in another tab, on another device: every tab of mine hears it). */
+  'game:moved': (event: GameMovedEvent) => void;
+  /** My marks of a game changed (idem). */
+  'game:marks': (event: GameMarksEvent) => void;
   /** Someone challenged me. */
   'challenge:received': (event: { challengeId: number; sender: string }) => void;
   /** A challenge I sent was accepted (or paired): go to the game. */
@@ -19,6 +51,19 @@ export interface ServerToClientEvents {
   'friend:request': (event: { id: number; name: string }) => void;
   /** Someone accepted my friend request. */
   'friend:accepted': (event: { name: string }) => void;
+  /**
+   * A challenge I received was answered, by me (in any tab, on any device) or by a challenge of
+   * mine to its sender that started the game: its notice goes away everywhere
+   * (docs/PRODUCT.md, 'Notices').
+   */
+  'challenge:answered': (event: { challengeId: number }) => void;
+  /**
+   * A friend request I received was answered, by me or by a request of mine to its sender that
+   * made us friends: its notice goes away everywhere.
+   */
+  'friend:answered': (event: { id: number }) => void;
+  /** 'Play now' paired me: the game and its opponent (docs/PRODUCT.md, 'Play now'). */
+  'match:found': (event: MatchFoundEvent) => void;
 }
 
 /** The client sends nothing over the socket: every intent is a REST call (the server decides). */

@@ -8,3 +8,9 @@ export const CLIENT_REQUEST_HEADER = 'x-jotto-client';
 
 /** The value the client sends in CLIENT_REQUEST_HEADER; the server only checks presence. */
 export const CLIENT_REQUEST_HEADER_VALUE = 'web';
+
+/**
+ * The cookie that carries the session id. httpOnly, so the client's script never reads it; it is
+ * part of the contract for whatever acts as a browser (tests, benches, the reliability suite).
+ */
+export const SESSION_COOKIE = 'jotto_session';

@@ -1,11 +1,12 @@
 import { Type, type Static } from 'typebox';
 import { okWith } from './api-envelope.ts';
+import { ProfileRating } from './rating-schemas.ts';
 import { SafeText } from './safe-text.ts';
 
-/** Search returns at most this many users (decisions §5). */
+/** Search returns at most this many users. */
 export const SEARCH_RESULT_LIMIT = 20;
 
-// Usernames have at most 14 characters (spec §9); this bound only guards against abuse, so a
+// Usernames have at most 14 characters; this bound only guards against abuse, so a
 // longer name still reaches the lookup and gets the same "unknown user" answer as any other.
 const NAME_GUARD_LENGTH = 64;
 const RowId = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
@@ -24,7 +25,7 @@ export const AddFriendResponse = okWith({
 });
 export type AddFriendResponse = Static<typeof AddFriendResponse>;
 
-/** One friend (spec §3). */
+/** One friend. */
 export const Friend = Type.Object({
   /** The friend's user id. */
   id: Type.Integer(),
@@ -37,7 +38,7 @@ export type Friend = Static<typeof Friend>;
 export const FriendsListResponse = okWith({ friends: Type.Array(Friend) });
 export type FriendsListResponse = Static<typeof FriendsListResponse>;
 
-/** One pending friend request to me (spec §3). */
+/** One pending friend request to me. */
 export const FriendRequest = Type.Object({
   /** The request id, which accept and deny take. */
   id: Type.Integer(),
@@ -60,7 +61,7 @@ export const FriendRequestActionBody = Type.Object(
 );
 export type FriendRequestActionBody = Static<typeof FriendRequestActionBody>;
 
-/** `POST /user/search`: a prefix of a username; empty finds nobody (decisions §5). */
+/** `POST /user/search`: a prefix of a username; empty finds nobody (docs/PRODUCT.md, 'Search'). */
 export const SearchBody = Type.Object(
   {
     /** Matched literally and without regard to case against the start of usernames. */
@@ -70,7 +71,7 @@ export const SearchBody = Type.Object(
 );
 export type SearchBody = Static<typeof SearchBody>;
 
-/** One search result (spec §3). */
+/** One search result. */
 export const SearchUser = Type.Object({
   id: Type.Integer(),
   /** The username, as registered. */
@@ -82,7 +83,7 @@ export type SearchUser = Static<typeof SearchUser>;
 export const SearchResponse = okWith({ users: Type.Array(SearchUser) });
 export type SearchResponse = Static<typeof SearchResponse>;
 
-/** A user's profile (spec §3 User, decisions §3 and §5). */
+/** A user's profile (docs/PRODUCT.md, 'Profiles' and 'Stats'). */
 export const Profile = Type.Object({
   /** The username as registered (the profile route's own key, case aside). */
   username: Type.String(),
@@ -101,6 +102,8 @@ export const Profile = Type.Object({
   isFriend: Type.Boolean(),
   /** Usernames of this user's friends: only for the user and their friends. */
   friends: Type.Optional(Type.Array(Type.String())),
+  /** The rating of human versus games (docs/PRODUCT.md, 'Ratings'). */
+  rating: ProfileRating,
 });
 export type Profile = Static<typeof Profile>;
 

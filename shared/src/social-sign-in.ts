@@ -1,6 +1,6 @@
 /**
- * Social sign-in (spec §1, §7; decisions §7), the part client and server share: the providers,
- * and the reasons a sign-in can fail. The server sends the browser back to
+ * Social sign-in (docs/PRODUCT.md, 'Social sign-in'), the part client and server share: the
+ * providers, and the reasons a sign-in can fail. The server sends the browser back to
  * `/login?error={code}&provider={provider}`; the client shows `socialSignInErrorMessage`.
  * Only codes travel in the URL, never sentences, so a crafted link cannot put words of its
  * own on our login page.

@@ -7,7 +7,7 @@ import secretWordsJson from '../data/secret-words.json' with { type: 'json' };
 /** Every word a secret can be: common five-letter words, sorted, none offensive. */
 export const SECRET_WORDS: readonly string[] = Object.freeze([...secretWordsJson]);
 
-// Secrets are added again so that "every secret is a valid guess" (decisions §3) holds here
+// Secrets are added again so that "every secret is a valid guess" holds here
 // even if the two data files were ever regenerated out of step.
 const GUESS_WORD_SET: ReadonlySet<string> = new Set([...guessWordsJson, ...SECRET_WORDS]);
 

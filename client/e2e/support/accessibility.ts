@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 
 /**
  * Runs axe-core on the page as it is now and fails on any serious or critical violation
- * (ui.md: 0 on every screen), listing each with the elements it found.
+ * (0 on every screen: docs/PRODUCT.md, 'Interface'), listing each with the elements it found.
  */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
   // Colours are judged at rest: a dialog fading in has not reached its contrast yet.

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { JottoSolver } from '../../../server/test/game-solver.ts';
+import { JottoSolver } from '@jotto/test-support/game-solver';
 
 let counter = 0;
 /** A fresh valid username (3–14 characters) for this run. */
@@ -54,7 +54,7 @@ export async function guessOnScreen(page: Page, word: string): Promise<number | 
   await expect.poll(() => rows.count(), { timeout: 15_000 }).toBeGreaterThan(before);
   const newest = rows.first();
   expect(await newest.locator('.word').textContent()).toBe(word);
-  const matches = Number(await newest.getByLabel(/matches$/).textContent());
+  const matches = Number(await newest.getByLabel(/^\d match(es)?$/).textContent());
   const won = await page.getByRole('heading', { name: 'You won!!!' }).isVisible();
   return won ? null : matches;
 }

@@ -1,6 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { AlertProvider } from '../components/alert-provider.tsx';
+import { AlertProvider } from '@/components/alert-provider.tsx';
 
 /**
  * What every page may use, the landing included: server state (TanStack Query) and the alert

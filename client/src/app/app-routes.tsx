@@ -1,58 +1,63 @@
 import { Suspense } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { LoadErrorBoundary, PageLoadFailed } from '../components/load-error-boundary.tsx';
-import { PageLoading } from '../components/page-loading.tsx';
-import { LandingPage } from '../features/session/landing-page.tsx';
+import { LoadErrorBoundary, PageLoadFailed } from '@/components/load-error-boundary.tsx';
+import { PageLoading } from '@/components/page-loading.tsx';
+import { LandingPage } from '@/features/session/landing-page.tsx';
 import { lazyPage } from './lazy-page.ts';
 import { NotFoundPage } from './not-found-page.tsx';
+import { useFocusHeadingOnNavigation } from './route-focus.ts';
 
 // The landing page is the first screen most visitors see, so it is in the main chunk; every
 // other screen, and the shell around the signed-in screens, is its own chunk, loaded when
-// first opened (the landing's JavaScript budget is 100 KB gzipped: ui.md).
+// first opened (the landing's JavaScript budget is 100 KB gzipped: docs/PRODUCT.md, 'Interface').
 const AppShell = lazyPage(() => import('./shell/app-shell.tsx'), 'AppShell');
-const FinalizePage = lazyPage(
-  () => import('../features/session/finalize-page.tsx'),
-  'FinalizePage',
-);
-const HomePage = lazyPage(() => import('../features/home/home-page.tsx'), 'HomePage');
-const RulesPage = lazyPage(() => import('../features/rules/rules-page.tsx'), 'RulesPage');
+const FinalizePage = lazyPage(() => import('@/features/session/finalize-page.tsx'), 'FinalizePage');
+const HomePage = lazyPage(() => import('@/features/home/home-page.tsx'), 'HomePage');
+const RulesPage = lazyPage(() => import('@/features/rules/rules-page.tsx'), 'RulesPage');
 const GameListPage = lazyPage(
-  () => import('../features/game-lists/components/game-list-page.tsx'),
+  () => import('@/features/game-lists/components/game-list-page.tsx'),
   'GameListPage',
 );
 const NewGamePage = lazyPage(
-  () => import('../features/game/components/new-game-page.tsx'),
+  () => import('@/features/game/components/new-game-page.tsx'),
   'NewGamePage',
 );
-const GamePage = lazyPage(() => import('../features/game/components/game-page.tsx'), 'GamePage');
-const LoginPage = lazyPage(() => import('../features/session/login-page.tsx'), 'LoginPage');
-const VerifyPage = lazyPage(() => import('../features/verify/verify-page.tsx'), 'VerifyPage');
+const GamePage = lazyPage(() => import('@/features/game/components/game-page.tsx'), 'GamePage');
+const DailyPage = lazyPage(() => import('@/features/game/components/daily-page.tsx'), 'DailyPage');
+const LoginPage = lazyPage(() => import('@/features/session/login-page.tsx'), 'LoginPage');
+const VerifyPage = lazyPage(() => import('@/features/verify/verify-page.tsx'), 'VerifyPage');
+const ForgotPasswordPage = lazyPage(
+  () => import('@/features/password-reset/forgot-password-page.tsx'),
+  'ForgotPasswordPage',
+);
+const ResetPasswordPage = lazyPage(
+  () => import('@/features/password-reset/reset-password-page.tsx'),
+  'ResetPasswordPage',
+);
 const LeaderboardsPage = lazyPage(
-  () => import('../features/leaderboards/components/leaderboards-page.tsx'),
+  () => import('@/features/leaderboards/components/leaderboards-page.tsx'),
   'LeaderboardsPage',
 );
-const StudioPage = lazyPage(() => import('../features/info-pages/studio-page.tsx'), 'StudioPage');
-const PrivacyPage = lazyPage(
-  () => import('../features/info-pages/privacy-page.tsx'),
-  'PrivacyPage',
-);
-const MobilePage = lazyPage(() => import('../features/info-pages/mobile-page.tsx'), 'MobilePage');
+const StudioPage = lazyPage(() => import('@/features/info-pages/studio-page.tsx'), 'StudioPage');
+const PrivacyPage = lazyPage(() => import('@/features/info-pages/privacy-page.tsx'), 'PrivacyPage');
+const MobilePage = lazyPage(() => import('@/features/info-pages/mobile-page.tsx'), 'MobilePage');
 const ChallengesPage = lazyPage(
-  () => import('../features/challenges/components/challenges-page.tsx'),
+  () => import('@/features/challenges/components/challenges-page.tsx'),
   'ChallengesPage',
 );
 const FriendsPage = lazyPage(
-  () => import('../features/friends/components/friends-page.tsx'),
+  () => import('@/features/friends/components/friends-page.tsx'),
   'FriendsPage',
 );
 const ProfilePage = lazyPage(
-  () => import('../features/profiles/components/profile-page.tsx'),
+  () => import('@/features/profiles/components/profile-page.tsx'),
   'ProfilePage',
 );
 
-/** The client routes of spec §2 (shared/src/client-routes.ts lists them for the server). */
+/** The client routes (shared/src/client-routes.ts lists them for the server). */
 export function AppRoutes() {
   const { pathname } = useLocation();
+  useFocusHeadingOnNavigation();
   return (
     // A screen outside the shell (or the shell itself) whose chunk fails to load; the shell
     // catches its own screens' failures below its header.
@@ -71,6 +76,8 @@ export function AppRoutes() {
           <Route path="/login" element={<LoginPage />} />
           <Route path="/register" element={<LoginPage />} />
           <Route path="/users/:username/verify/:verifyCode" element={<VerifyPage />} />
+          <Route path="/forgot" element={<ForgotPasswordPage />} />
+          <Route path="/reset/:token" element={<ResetPasswordPage />} />
           <Route path="/company" element={<StudioPage />} />
           <Route path="/nomostudios" element={<StudioPage />} />
           <Route path="/privacy" element={<PrivacyPage />} />
@@ -84,6 +91,7 @@ export function AppRoutes() {
             <Route path="/list_versus" element={<GameListPage mode="versus" />} />
             <Route path="/game" element={<NewGamePage />} />
             <Route path="/game/:gameId" element={<GamePage />} />
+            <Route path="/daily" element={<DailyPage />} />
             <Route path="/leaderboards" element={<LeaderboardsPage />} />
             <Route path="/challenges" element={<ChallengesPage />} />
             <Route path="/challenges/new" element={<ChallengesPage />} />

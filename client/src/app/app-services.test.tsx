@@ -1,7 +1,7 @@
 import { act } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeApi } from '../test/fake-api.ts';
-import { renderScreen } from '../test/render-screen.tsx';
+import { fakeApi } from '@/test/fake-api.ts';
+import { renderScreen } from '@/test/render-screen.tsx';
 import { AppServices } from './app-services.tsx';
 
 describe('AppServices without configuration (the test build sets no VITE_ variables)', () => {

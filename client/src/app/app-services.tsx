@@ -1,10 +1,10 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { ANALYTICS_ID, FIREBASE_MISSING, FIREBASE_WEB_CONFIG } from '../config/env.ts';
-import type { Analytics } from '../lib/analytics/analytics.ts';
+import { ANALYTICS_ID, FIREBASE_MISSING, FIREBASE_WEB_CONFIG } from '@/config/env.ts';
+import type { Analytics } from '@/lib/analytics/analytics.ts';
 import { PageViewReporter } from './page-view-reporter.tsx';
 
 // Push and analytics are chunks of their own, fetched only when configured: an unconfigured
-// build loads no push or analytics code at all, and no third-party script (ui.md budget).
+// build loads no push or analytics code at all, and no third-party script (the landing's budget).
 const PushNotifications = lazy(async () => ({
   default: (await import('./push-notifications.tsx')).PushNotifications,
 }));
@@ -14,7 +14,7 @@ function lazyAnalytics(id: string): Analytics {
   let loaded: Promise<Analytics> | null = null;
   return {
     pageView(view) {
-      loaded ??= import('../lib/analytics/analytics.ts').then((m) => m.createAnalytics(id));
+      loaded ??= import('@/lib/analytics/analytics.ts').then((m) => m.createAnalytics(id));
       void loaded.then((analytics) => analytics.pageView(view));
     },
   };

@@ -2,7 +2,8 @@ import { type ComponentType, lazy } from 'react';
 
 /**
  * A route's screen loaded on first visit (its own chunk), from a module's named export:
- * every screen is split out so the landing page loads none of the others (ui.md budgets).
+ * every screen is split out so the landing page loads none of the others (its budget:
+ * docs/PRODUCT.md, 'Interface').
  */
 export function lazyPage<M, K extends keyof M>(
   load: () => Promise<M>,

@@ -2,7 +2,7 @@ import { act, render } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider, useNavigate } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import type { Analytics } from '../lib/analytics/analytics.ts';
+import type { Analytics } from '@/lib/analytics/analytics.ts';
 import { PageViewReporter } from './page-view-reporter.tsx';
 
 function renderWithRouter(analytics: Analytics) {

@@ -1,10 +1,10 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import type { FirebaseWebConfig } from '../config/env.ts';
-import type { PushAppContext } from '../lib/push/start-push.ts';
-import { fakeApi } from '../test/fake-api.ts';
-import { alertText, currentPath, renderScreen } from '../test/render-screen.tsx';
+import type { FirebaseWebConfig } from '@/config/env.ts';
+import type { PushAppContext } from '@/lib/push/start-push.ts';
+import { fakeApi } from '@/test/fake-api.ts';
+import { alertText, currentPath, renderScreen } from '@/test/render-screen.tsx';
 import { PushNotifications } from './push-notifications.tsx';
 
 const CONFIG: FirebaseWebConfig = {

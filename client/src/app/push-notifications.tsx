@@ -1,20 +1,20 @@
 import { useEffect, useRef } from 'react';
 import { type NavigateFunction, useLocation, useNavigate } from 'react-router-dom';
-import { useAlert } from '../components/alert-provider.tsx';
-import type { FirebaseWebConfig } from '../config/env.ts';
-import type { startPush } from '../lib/push/start-push.ts';
-import { useSession } from '../lib/session.ts';
+import { useAlert } from '@/components/alert-provider.tsx';
+import type { FirebaseWebConfig } from '@/config/env.ts';
+import type { startPush } from '@/lib/push/start-push.ts';
+import { useSession } from '@/lib/session.ts';
 
 type StartPush = typeof startPush;
 
 const loadStartPush: () => Promise<StartPush> = async () =>
-  (await import('../lib/push/start-push.ts')).startPush;
+  (await import('@/lib/push/start-push.ts')).startPush;
 
 /**
- * Push notifications (spec §4), set up once a player is signed in: the server keeps tokens per
- * user, so a guest has nothing to register. Only rendered when the Firebase web config is set
- * (app-services.tsx); the setup code, Firebase with it, is a further chunk fetched at the
- * first sign-in.
+ * Push notifications (docs/PRODUCT.md, 'Push notifications'), set up once a player is signed in:
+ * the server keeps tokens per user, so a guest has nothing to register. Only rendered when the
+ * Firebase web config is set (app-services.tsx); the setup code, Firebase with it, is a further
+ * chunk fetched at the first sign-in.
  */
 export function PushNotifications({
   config,

@@ -1,4 +1,5 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { AlertProvider, useAlert } from './alert-provider.tsx';
 
@@ -27,7 +28,7 @@ describe('AlertProvider', () => {
     const { alert } = renderAlerts();
     expect(alert()).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Say First' }));
-    expect(within(alert()!).getByText('First')).toBeTruthy();
+    within(alert()!).getByText('First');
   });
 
   it('puts focus on OK, so Enter or Space answers it', () => {
@@ -62,7 +63,7 @@ describe('AlertProvider', () => {
     const { alert } = renderAlerts();
     fireEvent.click(screen.getByRole('button', { name: 'Say First' }));
     fireEvent.click(screen.getByRole('button', { name: 'Say Second' }));
-    expect(within(alert()!).getByText('Second')).toBeTruthy();
+    within(alert()!).getByText('Second');
     expect(within(alert()!).queryByText('First')).toBeNull();
   });
 
@@ -71,7 +72,7 @@ describe('AlertProvider', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Say First' }));
     fireEvent.click(within(alert()!).getByRole('button', { name: 'OK' }));
     fireEvent.click(screen.getByRole('button', { name: 'Say First' }));
-    expect(within(alert()!).getByText('First')).toBeTruthy();
+    within(alert()!).getByText('First');
   });
 
   it('puts focus on OK, so Enter or Space answers it', () => {
@@ -83,5 +84,51 @@ describe('AlertProvider', () => {
   it('needs the provider', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(() => render(<Trigger message="x" />)).toThrow('useAlert needs an AlertProvider');
+  });
+
+  describe("a 'You must be logged in to …' alert", () => {
+    const SIGN_IN = 'You must be logged in to play Versus mode';
+    function Where() {
+      return <output aria-label="Path">{useLocation().pathname}</output>;
+    }
+    function renderInRouter() {
+      render(
+        <MemoryRouter initialEntries={['/home']}>
+          <AlertProvider>
+            <Trigger message={SIGN_IN} />
+            <Trigger message="Challenge sent!" />
+            <Where />
+          </AlertProvider>
+        </MemoryRouter>,
+      );
+      return () => screen.queryByRole('alertdialog', { name: 'Jotto' });
+    }
+
+    it('keeps its sentence as it is and offers Sign up and Log in beside it', () => {
+      const alert = renderInRouter();
+      fireEvent.click(screen.getByRole('button', { name: `Say ${SIGN_IN}` }));
+      expect(within(alert()!).getByText(SIGN_IN).textContent).toBe(SIGN_IN);
+      const links = within(alert()!).getAllByRole('link');
+      expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+        ['Sign up', '/register'],
+        ['Log in', '/login'],
+      ]);
+      // OK keeps the focus: Enter still just answers the alert.
+      expect(document.activeElement).toBe(within(alert()!).getByRole('button', { name: 'OK' }));
+    });
+
+    it('closes when a link is followed, on the way to it', () => {
+      const alert = renderInRouter();
+      fireEvent.click(screen.getByRole('button', { name: `Say ${SIGN_IN}` }));
+      fireEvent.click(within(alert()!).getByRole('link', { name: 'Log in' }));
+      expect(alert()).toBeNull();
+      expect(screen.getByRole('status', { name: 'Path' }).textContent).toBe('/login');
+    });
+
+    it('is the only kind that offers them', () => {
+      const alert = renderInRouter();
+      fireEvent.click(screen.getByRole('button', { name: 'Say Challenge sent!' }));
+      expect(within(alert()!).queryAllByRole('link')).toEqual([]);
+    });
   });
 });

@@ -1,14 +1,16 @@
 import { createContext, type ReactNode, useCallback, useContext, useState } from 'react';
 import { Dialog } from './dialog.tsx';
+import { asksToSignIn, SignInLinks } from './sign-in-links.tsx';
 import styles from './alert-provider.module.css';
 
 type ShowAlert = (message: string) => void;
 const AlertContext = createContext<ShowAlert | null>(null);
 
 /**
- * The alert modal of spec §2, used for every alert the spec lists instead of `window.alert`:
- * a message that closes on the overlay or the close icon (and Escape). Its state is the spec's
- * "alert dialog: a message, or false" (§3); a new alert replaces one still showing.
+ * The alert modal (docs/PRODUCT.md, 'Modals'), used for every alert instead of `window.alert`:
+ * a message that closes on the overlay or the close icon (and Escape). Its state is a message,
+ * or false when closed; a new alert replaces one still showing. A 'You must be logged in to …'
+ * alert also offers 'Sign up' and 'Log in', so a guest is shown the way on, not only told no.
  */
 export function AlertProvider({ children }: { children: ReactNode }) {
   const [message, setMessage] = useState<string | false>(false);
@@ -23,6 +25,9 @@ export function AlertProvider({ children }: { children: ReactNode }) {
         role="alertdialog"
       >
         <p className={styles.message}>{message}</p>
+        {message !== false && asksToSignIn(message) && (
+          <SignInLinks quiet onFollow={() => setMessage(false)} />
+        )}
         <button
           type="button"
           className="button button-primary"

@@ -42,7 +42,7 @@ describe('ConfirmProvider', () => {
     const { question, answers, ask } = renderConfirm();
     expect(question()).toBeNull();
     ask('Ask reset');
-    expect(within(question()!).getByText('Reset?')).toBeTruthy();
+    within(question()!).getByText('Reset?');
     // Focus starts on the choice that changes nothing.
     expect(document.activeElement).toBe(
       within(question()!).getByRole('button', { name: 'Cancel' }),
@@ -74,7 +74,7 @@ describe('ConfirmProvider', () => {
     const { question, answers, ask } = renderConfirm();
     ask('Ask reset');
     ask('Ask give up');
-    expect(within(question()!).getByText('Give up?')).toBeTruthy();
+    within(question()!).getByText('Give up?');
     fireEvent.click(within(question()!).getByRole('button', { name: 'Yes' }));
     await screen.findByText('Reset? false, Give up? true');
     expect(answers()).toBe('Reset? false, Give up? true');

@@ -6,7 +6,7 @@ type AskConfirm = (message: string) => Promise<boolean>;
 const ConfirmContext = createContext<AskConfirm | null>(null);
 
 /**
- * A yes/no question in a modal, for the confirmations of spec §5 ('Are you sure?') instead of
+ * A yes/no question in a modal, for the confirmations ('Are you sure?') instead of
  * `window.confirm`, which would block the page and look like the browser, not the game.
  */
 export function ConfirmProvider({ children }: { children: ReactNode }) {

@@ -37,8 +37,8 @@ describe('Dialog', () => {
     const shown = dialog()!;
     expect(shown.hasAttribute('open')).toBe(true);
     expect(shown.getAttribute('aria-modal')).toBe('true');
-    expect(within(shown).getByRole('heading', { name: 'Results' })).toBeTruthy();
-    expect(within(shown).getByText('Inside')).toBeTruthy();
+    within(shown).getByRole('heading', { name: 'Results' });
+    within(shown).getByText('Inside');
   });
 
   it('closes on the close icon', () => {
@@ -76,6 +76,6 @@ describe('Dialog', () => {
         <p>Hi</p>
       </Dialog>,
     );
-    expect(screen.getByRole('alertdialog', { name: 'Jotto' })).toBeTruthy();
+    screen.getByRole('alertdialog', { name: 'Jotto' });
   });
 });

@@ -15,8 +15,8 @@ export interface DialogProps {
 
 /**
  * A modal on the native `<dialog>` and `showModal()`: focus is trapped inside, Escape closes,
- * focus returns to where it was, and the page behind is inert, all by the browser (ui.md).
- * It closes on the close icon and on a click on the overlay (spec §2, the alert modal).
+ * focus returns to where it was, and the page behind is inert, all by the browser.
+ * It closes on the close icon and on a click on the overlay (docs/PRODUCT.md, 'Modals').
  */
 export function Dialog({
   open,

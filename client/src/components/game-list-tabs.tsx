@@ -1,5 +1,5 @@
 import type { StaticClientRoute } from '@jotto/shared/client-routes';
-import { RouteTabs } from './route-tabs.tsx';
+import { RouteTabs } from './tabs.tsx';
 
 const TABS: ReadonlyArray<{ label: string; route: StaticClientRoute; end?: boolean }> = [
   { label: 'Solo', route: '/list_solo' },
@@ -8,7 +8,7 @@ const TABS: ReadonlyArray<{ label: string; route: StaticClientRoute; end?: boole
   { label: 'Challenges', route: '/challenges', end: false },
 ];
 
-/** The three tabs of the game lists (spec §2): Solo, Versus and Challenges, each its own route. */
+/** The three tabs of the game lists: Solo, Versus and Challenges, each its own route. */
 export function GameListTabs() {
   return <RouteTabs tabs={TABS} label="Game lists" />;
 }

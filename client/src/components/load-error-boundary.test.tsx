@@ -22,9 +22,9 @@ describe('LoadErrorBoundary', () => {
         </LoadErrorBoundary>
       </>,
     );
-    expect(screen.getByRole('heading', { name: 'The header stays' })).toBeTruthy();
+    screen.getByRole('heading', { name: 'The header stays' });
     expect(screen.getByRole('alert').textContent).toContain(PAGE_LOAD_FAILED);
-    expect(screen.getByRole('button', { name: 'Reload' })).toBeTruthy();
+    screen.getByRole('button', { name: 'Reload' });
     expect(logged).toHaveBeenCalled();
   });
 
@@ -44,9 +44,9 @@ describe('LoadErrorBoundary', () => {
       );
     }
     render(<Harness />);
-    expect(screen.getByText(PAGE_LOAD_FAILED)).toBeTruthy();
+    screen.getByText(PAGE_LOAD_FAILED);
     fireEvent.click(screen.getByRole('button', { name: 'Rules' }));
-    expect(screen.getByText('The rules')).toBeTruthy();
+    screen.getByText('The rules');
     expect(screen.queryByText(PAGE_LOAD_FAILED)).toBeNull();
   });
 });

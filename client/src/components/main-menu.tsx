@@ -4,7 +4,7 @@ import { useAlert } from './alert-provider.tsx';
 import styles from './main-menu.module.css';
 
 /**
- * Where the menu leads (spec §2: Home's buttons, and the sidebar's links after Home), in order;
+ * Where the menu leads (Home's buttons, and the sidebar's links after Home), in order;
  * Logout, when shown, follows them.
  */
 export const MENU_DESTINATIONS: ReadonlyArray<{ label: string; route: StaticClientRoute }> = [
@@ -19,9 +19,9 @@ export const MENU_DESTINATIONS: ReadonlyArray<{ label: string; route: StaticClie
 export const VERSUS_NEEDS_LOGIN = 'You must be logged in to play Versus mode';
 
 /**
- * The menu of Home and of the landing page (spec §2: the landing "also shows the welcome text
- * and menu"). Versus needs an account, so a guest sees it greyed out, and choosing it says why
- * instead of going on.
+ * The menu of Home and of the landing page (docs/PRODUCT.md, 'Home' and 'Landing': the landing
+ * "also shows the welcome text and menu"). Versus needs an account, so a guest sees it greyed out,
+ * and choosing it says why instead of going on.
  */
 export function MainMenu({ guest, onLogout }: { guest: boolean; onLogout?: () => void }) {
   const navigate = useNavigate();

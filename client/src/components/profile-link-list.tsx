@@ -1,11 +1,12 @@
 import { Link } from 'react-router-dom';
 import { clientPath } from '@jotto/shared/client-routes';
 import { Avatar } from './avatar.tsx';
+import { TruncatedName } from './truncated-name.tsx';
 import styles from './profile-link-list.module.css';
 
 /**
  * Players' names, each a link to their profile: the friends list and the search results of the
- * Friends screen, and the Friends box of a profile (spec §2). Links, so a name can be opened in
+ * Friends screen, and the Friends box of a profile. Links, so a name can be opened in
  * a new tab and the keyboard reaches it; the whole row is the link.
  */
 export function ProfileLinkList({
@@ -22,7 +23,7 @@ export function ProfileLinkList({
         <li key={key}>
           <Link to={clientPath('/profile/:username', { username: name })} className={styles.link}>
             <Avatar name={name} />
-            <span className={styles.name}>{name}</span>
+            <TruncatedName name={name} className={styles.name} />
             <span aria-hidden="true" className={styles.chevron}>
               ›
             </span>

@@ -3,7 +3,7 @@ import { clientPath } from '@jotto/shared/client-routes';
 import styles from './site-footer.module.css';
 
 /**
- * The links to the pages outside the game (spec §2: studio info, privacy policy, mobile), at
+ * The links to the pages outside the game (studio info, privacy policy, mobile), at
  * the foot of the pages outside the shell: nothing else leads to them.
  */
 export function SiteFooter() {

@@ -5,7 +5,7 @@ import { SiteFooter } from './site-footer.tsx';
 import styles from './standalone-page.module.css';
 
 /**
- * The frame of the screens outside the shell (spec §2: sign-in, verify, studio, privacy,
+ * The frame of the screens outside the shell (sign-in, verify, studio, privacy,
  * mobile): a bar whose title and 'Back to Jotto' link lead to the landing page, the screen,
  * and the footer links. No sidebar: these pages are reached from outside the game (mail,
  * store, search) and lead back into it.

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { clientPath } from '@jotto/shared/client-routes';
-import { APP_STORE_URL, GOOGLE_PLAY_URL } from '../config/env.ts';
+import { APP_STORE_URL, GOOGLE_PLAY_URL } from '@/config/env.ts';
 import styles from './store-badges.module.css';
 
 type Store = 'app-store' | 'google-play';
@@ -17,7 +17,7 @@ const BADGES: ReadonlyArray<{ store: Store; small: string; large: string; url: s
 ];
 
 /**
- * The two store badges of spec §1 ("links to a mobile app on two app stores"), drawn as our
+ * The two store badges (links to the mobile app on two app stores), drawn as our
  * own small badges rather than the stores' images (no third-party assets, no extra requests).
  * `to="mobile"` links both to our /mobile page (the landing); `to="stores"` links each to its
  * store when its address is configured (VITE_APP_STORE_URL, VITE_GOOGLE_PLAY_URL), and shows

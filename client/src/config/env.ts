@@ -1,18 +1,19 @@
 /**
  * The client's build-time configuration, read once here (Vite inlines `import.meta.env`).
- * Nothing else in the client reads `import.meta.env`. Every variable is listed in the README's
- * configuration table.
+ * Nothing else in the client reads `import.meta.env`. Every variable is listed in
+ * docs/CONFIGURATION.md ('Client build').
  */
 
 /**
- * Where the API lives (decisions §1): `/api` on our own origin by default; split hosting sets
- * VITE_API_URL to the API's origin and prefix, e.g. `https://api.example.com/api`.
+ * Where the API lives (docs/PRODUCT.md, 'Where the API lives'): `/api` on our own origin by
+ * default; split hosting sets VITE_API_URL to the API's origin and prefix, e.g.
+ * `https://api.example.com/api`.
  */
 export const API_BASE: string = (import.meta.env.VITE_API_URL ?? '/api').replace(/\/$/, '');
 
 /**
  * The Socket.IO endpoint: the API's origin (ours when API_BASE is a path) and
- * `{API prefix}/socket.io` (decisions §1).
+ * `{API prefix}/socket.io`.
  */
 export const REALTIME_ENDPOINT = ((): { origin: string | undefined; path: string } => {
   if (/^https?:\/\//.test(API_BASE)) {
@@ -29,12 +30,12 @@ function text(value: string | undefined): string | null {
 }
 
 /**
- * The analytics measurement id (architecture.md: `VITE_ANALYTICS_ID`, e.g. a Google Analytics
+ * The analytics measurement id (`VITE_ANALYTICS_ID`, e.g. a Google Analytics
  * 4 `G-…` id). Null: page views go nowhere and no analytics script is ever loaded.
  */
 export const ANALYTICS_ID: string | null = text(import.meta.env.VITE_ANALYTICS_ID);
 
-/** The Firebase web app's settings that web push needs (spec §7: the hosted push client). */
+/** The Firebase web app's settings that web push needs (the hosted push client). */
 export interface FirebaseWebConfig {
   apiKey: string;
   projectId: string;
@@ -42,7 +43,7 @@ export interface FirebaseWebConfig {
   appId: string;
   /** The web push certificate's public key (Firebase console, Cloud Messaging). */
   vapidKey: string;
-  /** The rest of the web config; messaging does not need them, the spec lists some. */
+  /** The rest of the web config; messaging does not need them, they are passed along. */
   authDomain?: string;
   databaseURL?: string;
   storageBucket?: string;
@@ -78,18 +79,18 @@ export const FIREBASE_MISSING: readonly string[] = Object.values(required).some(
   : [];
 
 /**
- * The mobile app's store pages (spec §1: "links to a mobile app on two app stores"). The spec
- * gives no addresses, so the mobile page links its badges to them only when they are set.
+ * The mobile app's store pages. No address is built in, so the mobile page links its store
+ * badges to them only when they are set.
  */
 export const APP_STORE_URL: string | null = text(import.meta.env.VITE_APP_STORE_URL);
 export const GOOGLE_PLAY_URL: string | null = text(import.meta.env.VITE_GOOGLE_PLAY_URL);
 
 /**
  * Where players write for help: the studio page's support line and the privacy policy's
- * contact section (spec §1, §2). Set it to the operator's own address.
+ * contact section. Set it to the operator's own address.
  */
 export const SUPPORT_EMAIL: string =
   text(import.meta.env.VITE_SUPPORT_EMAIL) ?? 'support@nomostudios.com';
 
-/** The service worker (spec §4, §7: fetched from /public/sw.js; Vite's base is /public/). */
+/** The service worker (fetched from /public/sw.js; Vite's base is /public/). */
 export const SERVICE_WORKER_URL = `${import.meta.env.BASE_URL}sw.js`;

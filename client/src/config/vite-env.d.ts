@@ -1,6 +1,6 @@
 /// <reference types="vite/client" />
 
-// The build-time variables config/env.ts reads (README, configuration table).
+// The build-time variables config/env.ts reads (docs/CONFIGURATION.md, 'Client build').
 interface ImportMetaEnv {
   readonly VITE_API_URL?: string;
   readonly VITE_ANALYTICS_ID?: string;

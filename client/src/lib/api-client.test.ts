@@ -1,6 +1,7 @@
-import { describe, expect, it, vi } from 'vitest';
-import { requestUrl } from '../test/fake-api.ts';
-import { ApiCallError, callEndpoint, errorMessage } from './api-client.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { requestUrl } from '@/test/fake-api.ts';
+import { ApiCallError, callEndpoint, errorMessage, isUnreachable } from './api-client.ts';
+import { networkStatus } from './network-status.ts';
 
 function stubFetch(respond: () => Response | Promise<Response>) {
   const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => respond());
@@ -80,6 +81,22 @@ describe('callEndpoint', () => {
       status: 0,
       message: 'Could not reach the server. Check your connection.',
     });
+  });
+});
+
+describe('callEndpoint and the network status', () => {
+  afterEach(() => networkStatus.answered());
+
+  it('says unreachable after a call without an answer, online again after any answer', async () => {
+    stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    const error = await callEndpoint('userInfo').catch((caught: unknown) => caught);
+    expect(isUnreachable(error)).toBe(true);
+    expect(networkStatus.state()).toBe('unreachable');
+    // A refusal is an answer too: the server was reached.
+    stubFetch(() => json(503, { result: 'error', err: 'A service we depend on is down.' }));
+    const refused = await callEndpoint('userInfo').catch((caught: unknown) => caught);
+    expect(isUnreachable(refused)).toBe(false);
+    expect(networkStatus.state()).toBe('online');
   });
 });
 

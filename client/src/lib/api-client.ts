@@ -2,9 +2,13 @@ import type { EndpointBody, EndpointParams, EndpointResponse } from '@jotto/shar
 import type { ErrorResponse } from '@jotto/shared/api-envelope';
 import { API_PATHS, type ApiName, fillPath } from '@jotto/shared/api-paths';
 import { CLIENT_REQUEST_HEADER, CLIENT_REQUEST_HEADER_VALUE } from '@jotto/shared/request-headers';
-import { API_BASE } from '../config/env.ts';
+import { API_BASE } from '@/config/env.ts';
+import { networkStatus } from './network-status.ts';
 
-/** A failed call: `message` is the server's `err` sentence, ready for an alert (spec §8). */
+/** What a call that never got an answer says (docs/PRODUCT.md, 'Loading and failures'). */
+export const UNREACHABLE = 'Could not reach the server. Check your connection.';
+
+/** A failed call: `message` is the server's `err` sentence, ready for an alert. */
 export class ApiCallError extends Error {
   constructor(
     /** The HTTP status; 0 when the request never got an answer (offline, blocked). */
@@ -33,9 +37,10 @@ type CallArgs<N extends ApiName> =
 /**
  * The one way the client calls the API: by the endpoint's name in the shared table, which
  * gives the method, the path and the types of parameters, body and answer. Credentials always
- * go along (spec §6, §7); every call carries CLIENT_REQUEST_HEADER (our CSRF proof for
+ * go along, cross-origin too; every call carries CLIENT_REQUEST_HEADER (our CSRF proof for
  * browsers that send no Fetch Metadata). A `{result: "error"}` answer becomes an ApiCallError
- * carrying the server's sentence.
+ * carrying the server's sentence. Every call tells the network status (network-status.ts)
+ * whether it got an answer: the page shows 'Offline' after one that got none.
  *
  * The answer is typed from the endpoint's response schema without checking it again here: the
  * server serialises every reply through that same schema, and a check in the browser would
@@ -60,8 +65,10 @@ export async function callEndpoint<N extends ApiName>(
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
-    throw new ApiCallError(0, 'Could not reach the server. Check your connection.');
+    networkStatus.unreachable();
+    throw new ApiCallError(0, UNREACHABLE);
   }
+  networkStatus.answered();
   const payload: unknown = await response.json().catch(() => null);
   if (!response.ok || payload === null) {
     const err = isErrorResponse(payload) ? payload.err : `Request failed (${response.status})`;
@@ -74,6 +81,16 @@ function isErrorResponse(value: unknown): value is ErrorResponse {
   return (
     typeof value === 'object' && value !== null && 'err' in value && typeof value.err === 'string'
   );
+}
+
+/** Whether a call was answered 404: there is no such thing for this caller. */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiCallError && error.status === 404;
+}
+
+/** True for a call that never got an answer (offline, blocked): nothing says it arrived. */
+export function isUnreachable(error: unknown): boolean {
+  return error instanceof ApiCallError && error.status === 0;
 }
 
 /** The sentence of an error for an alert: the server's `err`, or the error's own message. */

@@ -1,21 +1,46 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { clientPath } from '@jotto/shared/client-routes';
-import { useAlert } from '../components/alert-provider.tsx';
+import { useAlert } from '@/components/alert-provider.tsx';
 import { callEndpoint, errorMessage } from './api-client.ts';
 
-// Sending a challenge is shared by two screens (the Issue Challenge modal of the challenge list
-// and 'Send Challenge' on a friend's profile), so it lives here rather than in either feature.
+// Challenges are used by three features: the challenge list, 'Send Challenge' on a friend's
+// profile, and the rematch of a versus game's end. What more than one of them uses (the query
+// keys, the requests, sending) lives here, below the features, which never import each other.
 
-/** Spec §8: the success message of a challenge sent. */
+/** The success message of a challenge sent. */
 export const CHALLENGE_SENT = 'Challenge sent!';
 
-/** The query keys of challenges: the two lists (spec §7 `POST /challenges {type}`) and one's info. */
+/** The query keys of challenges: the two lists (`POST /challenges {type}`) and one's info. */
 export const challengeKeys = {
   all: ['challenges'] as const,
   list: (type: 'in' | 'out') => ['challenges', type] as const,
   info: (challengeId: number) => ['challenge-info', challengeId] as const,
+  /** The infos of my pending sent challenges, asked together (the challenge screen). */
+  pendingInfos: (challengeIds: readonly number[]) =>
+    ['challenge-info', { pending: challengeIds }] as const,
 };
+
+/** `POST /challenges {type}`: my pending challenges, received (in) or sent (out). */
+export const challengesListQuery = (type: 'in' | 'out') =>
+  queryOptions({
+    queryKey: challengeKeys.list(type),
+    queryFn: () => callEndpoint('challengesList', { body: { type } }),
+    // Events only refresh the list while it is on screen; opening it again asks again.
+    staleTime: 0,
+  });
+
+/** `GET /challenges/:id/info`: a gameId once accepted, `stop` once denied or expired. */
+export const fetchChallengeInfo = (challengeId: number) =>
+  callEndpoint('challengeInfo', { params: { id: challengeId } });
+
+/** `POST /challenges/new`: to a username or `@open`. */
+export const sendChallenge = (username: string) =>
+  callEndpoint('newChallenge', { body: { username } });
+
+/** `POST /challenges/accept`: the answer carries the new game. */
+export const acceptChallenge = (challengeId: number) =>
+  callEndpoint('acceptChallenge', { body: { challenge_id: challengeId } });
 
 /**
  * The state a navigation to /challenges carries to open the list on the sent challenges, where
@@ -29,10 +54,10 @@ export function asksForSentChallenges(state: unknown): boolean {
 }
 
 /**
- * Sends a challenge to a username or `@open` (spec §4 Challenge, decisions §4). When the answer
+ * Sends a challenge to a username or `@open` (docs/PRODUCT.md, 'Challenges'). When the answer
  * carries a game (an open challenge paired, or the target had already challenged me) it goes
  * straight to that game; otherwise it says 'Challenge sent!' and calls `onSent`. A refusal shows
- * the server's sentence in the alert modal (spec §8). Callers block a second send while
+ * the server's sentence in the alert modal. Callers block a second send while
  * `isPending`.
  */
 export function useSendChallenge({ onSent }: { onSent: () => void }) {
@@ -40,7 +65,7 @@ export function useSendChallenge({ onSent }: { onSent: () => void }) {
   const navigate = useNavigate();
   const showAlert = useAlert();
   return useMutation({
-    mutationFn: (username: string) => callEndpoint('newChallenge', { body: { username } }),
+    mutationFn: sendChallenge,
     onSuccess: (answer) => {
       void queryClient.invalidateQueries({ queryKey: challengeKeys.all });
       if (answer.gameId !== undefined) {

@@ -16,7 +16,12 @@ export function createQueryClient(): QueryClient {
           !(error instanceof ApiCallError && error.status >= 400 && error.status < 500),
         refetchOnWindowFocus: true,
       },
-      mutations: { retry: false },
+      // A mutation is sent when the player acts, or not at all. The default network mode
+      // ('online') holds a mutation made while the browser says it is offline and fires it when
+      // the connection returns, behind the player's back (a guess typed offline would land
+      // minutes later); 'always' sends at once, and a request that gets no answer fails and is
+      // said (docs/PRODUCT.md, 'Offline').
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { clientPath } from '@jotto/shared/client-routes';
 import { callEndpoint } from './api-client.ts';
 
-/** Who is using the app (spec §4 Session): asked of the server on load. */
+/** Who is using the app (docs/PRODUCT.md, 'Sessions'): asked of the server on load. */
 export const userInfoQuery = queryOptions({
   queryKey: ['user-info'],
   queryFn: () => callEndpoint('userInfo'),
@@ -11,11 +11,11 @@ export const userInfoQuery = queryOptions({
 });
 
 export interface Session {
-  /** The signed-in username, or '' for a guest (spec §3 client state `username`). */
+  /** The signed-in username, or '' for a guest. */
   username: string;
   /** True until the server has answered the first time. */
   loading: boolean;
-  /** Signed in through a social provider, username not picked yet (decisions §2). */
+  /** Signed in through a social provider, username not picked yet (`/user/info` said finalize). */
   mustFinalize: boolean;
 }
 
@@ -29,7 +29,7 @@ export function useSession(): Session {
   };
 }
 
-/** After login, register or finalize: refresh who is signed in, then go to /home (spec §4). */
+/** After login, register or finalize: refresh who is signed in, then go to /home. */
 export function useSignedIn(): () => Promise<void> {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -41,11 +41,15 @@ export function useSignedIn(): () => Promise<void> {
   };
 }
 
-/** Logout (spec §4): ends the session on the server, forgets it here, goes to /. */
+/** Logout: ends the session on the server, forgets it here, goes to /. */
 export function useSignOut(): () => Promise<void> {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return async () => {
+    // A guest here first: the server closes the session's sockets as it logs out, and a screen
+    // whose socket drops starts polling; a player's data asked for then would be refused (401).
+    queryClient.setQueryData(userInfoQuery.queryKey, { result: 'guest' });
+    await queryClient.cancelQueries({ predicate: (query) => query.queryKey[0] !== 'user-info' });
     await callEndpoint('logout').catch((error: unknown) => console.error('logout failed', error));
     queryClient.clear();
     queryClient.setQueryData(userInfoQuery.queryKey, { result: 'guest' });

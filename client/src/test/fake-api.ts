@@ -2,7 +2,7 @@ import type { EndpointBody, EndpointParams, EndpointResponse } from '@jotto/shar
 import { API_PATHS, type ApiName } from '@jotto/shared/api-paths';
 import { vi } from 'vitest';
 
-/** A refusal as the server words it (decisions §2). */
+/** A refusal as the server words it: `{result: 'error', err}` with a 4xx/5xx status. */
 export interface FakeError {
   status: number;
   err: string;

@@ -8,7 +8,8 @@ import {
   versusOutcome,
 } from '@jotto/shared/game-rules';
 import type { Alphabet, GuessEntry } from '@jotto/shared/game-schemas';
-import type { GameCountsEvent } from '@jotto/shared/realtime-events';
+import type { GameCountsEvent, GameMovedEvent } from '@jotto/shared/realtime-events';
+import type { GameRatings } from '@jotto/shared/rating-schemas';
 import type { FakeError, FakeHandlers } from './fake-api.ts';
 
 type GameDetail = EndpointResponse<'game'>;
@@ -35,8 +36,20 @@ const newSide = (side: Partial<FakeSide> = {}): FakeSide => ({
 
 const finished = (side: FakeSide) => isPlayerFinished(side);
 
+/** The game detail's ratings of a rated fake game, settled once both sides have finished. */
+function ratingsOf(rated: { me: number; opponent: number }, settled: boolean): GameRatings {
+  return {
+    me: { before: rated.me, ...(settled ? { after: rated.me + 12 } : {}), provisional: false },
+    opponent: {
+      before: rated.opponent,
+      ...(settled ? { after: rated.opponent - 12 } : {}),
+      provisional: false,
+    },
+  };
+}
+
 /**
- * One game as the server keeps it, by the rules of decisions §3 (without the dictionary): my
+ * One game as the server keeps it, by the game's rules (without the dictionary): my
  * side, and in versus the opponent's, moved by the test (`opponentPlays`). It answers the game
  * routes as the server does (target and the opponent's words only once I have finished) and
  * numbers the game's events as the server does (`seq`, one per guess of either player).
@@ -48,6 +61,7 @@ export function fakeGameServer({
   enemyName = 'bob',
   me = {},
   opponent = {},
+  rated,
 }: {
   id?: number;
   target?: string;
@@ -55,6 +69,8 @@ export function fakeGameServer({
   enemyName?: string;
   me?: Partial<FakeSide>;
   opponent?: Partial<FakeSide>;
+  /** A rated game: both ratings before it; once both have finished, mine +12 and theirs −12. */
+  rated?: { me: number; opponent: number };
 } = {}) {
   const state = { seq: 0, me: newSide(me), them: newSide(opponent) };
 
@@ -85,6 +101,7 @@ export function fakeGameServer({
             ...(done ? { enemyGuessList: [...state.them.guesses] } : {}),
           }
         : {}),
+      ...(rated ? { ratings: ratingsOf(rated, done && finished(state.them)) } : {}),
     };
   };
 
@@ -144,6 +161,25 @@ export function fakeGameServer({
     return event;
   };
 
+  /**
+   * I play `word` (or give up) somewhere else, in another tab: the server's state moves, and
+   * this returns the `game:moved` event it sends my tabs.
+   */
+  const playElsewhere = (word: string): GameMovedEvent => {
+    const answer = play(word);
+    if ('err' in answer) throw new Error(`I cannot play ${word}: ${answer.err}`);
+    return {
+      gameId: id,
+      ...(answer.matches === undefined ? {} : { word, matches: answer.matches }),
+      score: answer.score,
+      guesses: state.me.guesses.length,
+      win: answer.win,
+      forfeit: answer.forfeit,
+      finished: answer.finished,
+      ...(answer.seq === undefined ? {} : { seq: answer.seq }),
+    };
+  };
+
   const handlers = {
     game: ({ params }) => (params.id === id ? detail() : { status: 404, err: 'No such game' }),
     play: ({ params }) => play(params.word),
@@ -159,5 +195,5 @@ export function fakeGameServer({
     },
   } satisfies FakeHandlers;
 
-  return { state, detail, counts, play, opponentPlays, handlers };
+  return { state, detail, counts, play, opponentPlays, playElsewhere, handlers };
 }

@@ -2,11 +2,11 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { ServerToClientEvents } from '@jotto/shared/realtime-events';
-import { AppProviders } from '../app/app-providers.tsx';
-import { ShellProviders } from '../app/shell/shell-providers.tsx';
-import { createQueryClient } from '../lib/query-client.ts';
-import type { RealtimeSocket } from '../lib/realtime/realtime-connection.ts';
-import { RealtimeHub } from '../lib/realtime/realtime-hub.ts';
+import { AppProviders } from '@/app/app-providers.tsx';
+import { ShellProviders } from '@/app/shell/shell-providers.tsx';
+import { createQueryClient } from '@/lib/query-client.ts';
+import type { RealtimeSocket } from '@/lib/realtime/realtime-connection.ts';
+import { RealtimeHub } from '@/lib/realtime/realtime-hub.ts';
 
 /** Shows the current path, so tests can see where a screen navigated to. */
 function LocationProbe() {

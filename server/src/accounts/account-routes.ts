@@ -3,13 +3,16 @@ import { API_ENDPOINTS } from '@jotto/shared/api-endpoints';
 import { createLoginThrottle } from './login-throttle.ts';
 import type { AppConfig } from '../config.ts';
 import { perMinute } from '../plugins/rate-limit-plugin.ts';
-import { requireUser } from '../sessions/session-plugin.ts';
+import { signedInAccount, signedInUser } from '../sessions/route-access.ts';
 import { viewerOfSession } from '../sessions/viewer.ts';
 import type { AccountService } from './account-service.ts';
 import { publicBaseUrl } from '../lib/public-url.ts';
 import { endpointRoute } from '../lib/endpoint-route.ts';
 
-/** Accounts and sessions: spec §7's register, login, logout, user info, finalize, verify, push. */
+/**
+ * Accounts and sessions: register, login, logout, user info, finalize, verify (and its state and
+ * mail again), push token.
+ */
 export const accountRoutes: FastifyPluginAsyncTypebox<{
   accounts: AccountService;
   config: AppConfig;
@@ -57,7 +60,8 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{
   app.route({
     ...endpointRoute(API_ENDPOINTS.userInfo),
     handler: async (request) => {
-      // Decisions §2: signed in, a guest (or nobody), or a social sign-in still to finalize.
+      // Signed in, a guest (or nobody), or a social sign-in still to finalize (docs/PRODUCT.md,
+      // 'Sessions').
       const viewer = viewerOfSession(request.session);
       if (viewer === 'no-username') return { result: 'finalize' as const };
       if (viewer === 'no-session' || viewer.kind === 'guest') return { result: 'guest' as const };
@@ -68,7 +72,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{
   app.route({
     ...endpointRoute(API_ENDPOINTS.finalize),
     handler: async (request) => {
-      const username = await accounts.finalize(request.session, request.body.username);
+      const username = await accounts.finalize(signedInAccount(request), request.body.username);
       return { result: 'ok' as const, msg: username };
     },
   });
@@ -82,9 +86,28 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{
   });
 
   app.route({
+    ...endpointRoute(API_ENDPOINTS.verification),
+    handler: async (request) => accounts.verificationOf(signedInUser(request).userId),
+  });
+
+  app.route({
+    // Each call mails someone: per address, like the other limits.
+    ...endpointRoute(API_ENDPOINTS.resendVerification, {
+      rateLimit: perMinute(config.rateLimits.verifyResend),
+    }),
+    handler: async (request) => {
+      await accounts.resendVerification(
+        signedInUser(request).userId,
+        publicBaseUrl(config, request),
+      );
+      return { result: 'ok' as const };
+    },
+  });
+
+  app.route({
     ...endpointRoute(API_ENDPOINTS.pushToken),
     handler: async (request) => {
-      const user = requireUser(request);
+      const user = signedInUser(request);
       await accounts.savePushToken(user.userId, request.body.token);
       return { result: 'ok' as const };
     },

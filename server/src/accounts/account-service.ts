@@ -1,15 +1,24 @@
 import { clientPath } from '@jotto/shared/client-routes';
 import { timingSafeEqual } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import { registrationProblem, usernameKey, usernameProblem } from '@jotto/shared/account-rules';
-import type { LoginBody, RegisterBody } from '@jotto/shared/account-schemas';
+import { and, eq, isNotNull, isNull, notExists, sql } from 'drizzle-orm';
+import {
+  registrationProblem,
+  usernameKey,
+  usernameProblem,
+  usernameSkeleton,
+} from '@jotto/shared/account-rules';
+import type { LoginBody, RegisterBody, VerificationResponse } from '@jotto/shared/account-schemas';
+import { isReservedUsername } from '@jotto/shared/computer-opponent';
 import type { AppConfig } from '../config.ts';
-import type { Database, Transaction } from '../db/database.ts';
+import { type Database, rowsOf, type Transaction } from '../db/database.ts';
+import { lockAccountDaily } from '../db/account-daily-lock.ts';
 import { violatedUniqueConstraint } from '../db/database-errors.ts';
+import { alias } from 'drizzle-orm/pg-core';
 import { gamePlayers, pushTokens, users } from '../db/schema.ts';
-import { badRequest, conflict, notFound, unauthorized } from '../errors.ts';
+import { badRequest, conflict, notFound, unauthorized, unavailable } from '../errors.ts';
 import type { Mailer } from '../lib/mailer.ts';
 import { hashPassword, verifyPassword } from '../lib/password-hashing.ts';
+import type { SignedInAccount } from '../sessions/route-access.ts';
 import type { SessionIdentity, SessionStore } from '../sessions/session-store.ts';
 import { hashToken, newOpaqueToken } from '../lib/secret-hashing.ts';
 
@@ -19,7 +28,16 @@ export const ACCOUNT_ERRORS = {
   wrongCredentials: 'Wrong username or password',
   alreadyFinalized: 'Your username is already set',
   badVerifyLink: 'This verification link is not valid',
+  alreadyVerified: 'Your e-mail address is already verified',
+  nothingToVerify: 'This account has no e-mail address to verify',
+  mailFailed: 'The e-mail could not be sent. Please try again later.',
 } as const;
+
+/**
+ * The unique indexes a taken username breaks: the same name in another case, or one that looks
+ * the same (its skeleton).
+ */
+const USERNAME_CONSTRAINTS = ['users_username_lower_key', 'users_username_skeleton_key'];
 
 /**
  * A session just started: the cookie value to set, and the username signed in (null only for
@@ -36,14 +54,20 @@ interface AccountServiceDeps {
   sessions: SessionStore;
   mailer: Mailer;
   config: Pick<AppConfig, 'publicUrl' | 'sessionSecret'>;
-  log: { error(details: object, message: string): void };
+  log: {
+    error(details: object, message: string): void;
+    warn(details: object, message: string): void;
+  };
 }
 
 /**
- * Registration, login, finalize, verification and push tokens (spec §7, decisions §7): the
- * spec's form rules enforced here too, memory-hard password hashes, a new session id at every
- * login, a guest's unfinished game carried over to the account.
+ * Registration, login, finalize, verification and push tokens (docs/PRODUCT.md, 'Registration'
+ * to 'Finalize'): the client's form rules enforced here too, memory-hard password hashes, a new
+ * session id at every login, a guest's unfinished game carried over to the account.
  */
+/** Accounts whose username skeleton one start-up statement fills (see fillUsernameSkeletons). */
+const SKELETON_BATCH = 500;
+
 export class AccountService {
   constructor(private readonly deps: AccountServiceDeps) {}
 
@@ -58,19 +82,23 @@ export class AccountService {
   ): Promise<StartedSession> {
     const problem = registrationProblem(input);
     if (problem) throw badRequest(problem);
+    // The computer opponent's name, in any case, even before its account exists.
+    if (isReservedUsername(input.username)) throw conflict(ACCOUNT_ERRORS.usernameTaken);
     const { db } = this.deps;
     const email = input.email.trim();
-    // Checked first for a clear message; the unique indexes still decide under a race.
+    // Checked first for a clear message; the unique indexes still decide under a race. A name
+    // that looks like one taken ('AIice' beside 'Alice': the same skeleton) is taken too.
+    const skeleton = usernameSkeleton(input.username);
     const [taken] = await db
-      .select({ username: users.username, email: users.email })
+      .select({ username: users.username, skeleton: users.usernameSkeleton })
       .from(users)
       .where(
-        sql`lower(${users.username}) = ${usernameKey(input.username)} OR lower(${users.email}) = ${email.toLowerCase()}`,
+        sql`lower(${users.username}) = ${usernameKey(input.username)} OR ${users.usernameSkeleton} = ${skeleton} OR lower(${users.email}) = ${email.toLowerCase()}`,
       )
       .limit(1);
     if (taken) {
       throw conflict(
-        taken.username?.toLowerCase() === usernameKey(input.username)
+        taken.username?.toLowerCase() === usernameKey(input.username) || taken.skeleton === skeleton
           ? ACCOUNT_ERRORS.usernameTaken
           : ACCOUNT_ERRORS.emailTaken,
       );
@@ -84,6 +112,7 @@ export class AccountService {
           .insert(users)
           .values({
             username: input.username,
+            usernameSkeleton: skeleton,
             email,
             passwordHash,
             verifyCodeHash: hashToken(this.deps.config.sessionSecret, verifyCode),
@@ -94,16 +123,24 @@ export class AccountService {
       });
     } catch (error) {
       const constraint = violatedUniqueConstraint(error);
-      if (constraint === 'users_username_lower_key') throw conflict(ACCOUNT_ERRORS.usernameTaken);
+      if (USERNAME_CONSTRAINTS.includes(constraint ?? '')) {
+        throw conflict(ACCOUNT_ERRORS.usernameTaken);
+      }
       if (constraint === 'users_email_lower_key') throw conflict(ACCOUNT_ERRORS.emailTaken);
       throw error;
     }
+    await this.announceReplaced(current);
     // After commit, and never fatal: the account exists whether or not the mail goes out.
-    const link = `${linkBase}${clientPath('/users/:username/verify/:verifyCode', { username: input.username, verifyCode })}`;
-    this.deps.mailer.sendVerification(email, input.username, link).catch((err: unknown) => {
+    this.mailVerification(email, input.username, verifyCode, linkBase).catch((err: unknown) => {
       this.deps.log.error({ err }, 'verification mail failed');
     });
     return started;
+  }
+
+  /** Mails the link of the client's verify route, on `linkBase`, for this code. */
+  private mailVerification(email: string, username: string, verifyCode: string, linkBase: string) {
+    const link = `${linkBase}${clientPath('/users/:username/verify/:verifyCode', { username, verifyCode })}`;
+    return this.deps.mailer.sendVerification(email, username, link);
   }
 
   async login(input: LoginBody, current: SessionIdentity | null): Promise<StartedSession> {
@@ -116,26 +153,30 @@ export class AccountService {
     if (!user || !valid || user.username === null)
       throw unauthorized(ACCOUNT_ERRORS.wrongCredentials);
     const username = user.username;
-    return this.deps.db.transaction((tx) =>
+    const started = await this.deps.db.transaction((tx) =>
       this.startSession(tx, user.id, username, current, input.token),
     );
+    await this.announceReplaced(current);
+    return started;
   }
 
   /** A social sign-in user claims a username, with the rules of registration. */
-  async finalize(session: SessionIdentity | null, username: string): Promise<string> {
-    if (!session || session.userId === null) throw unauthorized();
-    if (session.username !== null) throw conflict(ACCOUNT_ERRORS.alreadyFinalized);
+  async finalize(account: SignedInAccount, username: string): Promise<string> {
+    if (account.username !== null) throw conflict(ACCOUNT_ERRORS.alreadyFinalized);
     const problem = usernameProblem(username);
     if (problem) throw badRequest(problem);
+    if (isReservedUsername(username)) throw conflict(ACCOUNT_ERRORS.usernameTaken);
     try {
       const updated = await this.deps.db
         .update(users)
-        .set({ username })
-        .where(and(eq(users.id, session.userId), isNull(users.username)))
+        .set({ username, usernameSkeleton: usernameSkeleton(username) })
+        .where(and(eq(users.id, account.userId), isNull(users.username)))
         .returning({ id: users.id });
       if (updated.length === 0) throw conflict(ACCOUNT_ERRORS.alreadyFinalized);
+      // Its sessions now speak for a user with a username: every node reads them again.
+      await this.deps.sessions.changed({ userId: account.userId });
     } catch (error) {
-      if (violatedUniqueConstraint(error) === 'users_username_lower_key') {
+      if (USERNAME_CONSTRAINTS.includes(violatedUniqueConstraint(error) ?? '')) {
         throw conflict(ACCOUNT_ERRORS.usernameTaken);
       }
       throw error;
@@ -160,6 +201,129 @@ export class AccountService {
     }
   }
 
+  /**
+   * `GET /user/verification`: `pending` (with the address) while a mailed link waits to be
+   * opened, `verified` once it was, `none` when no mail was ever sent (a social sign-in).
+   */
+  async verificationOf(userId: number): Promise<VerificationResponse> {
+    const [user] = await this.deps.db
+      .select({
+        email: users.email,
+        verifiedAt: users.verifiedAt,
+        verifyCodeHash: users.verifyCodeHash,
+      })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
+    if (user?.verifiedAt) return { result: 'ok', verification: 'verified' };
+    if (!user?.email || user.verifyCodeHash === null) return { result: 'ok', verification: 'none' };
+    return { result: 'ok', verification: 'pending', email: user.email };
+  }
+
+  /**
+   * `POST /user/verify/resend`: mails a new verification link. Only the keyed hash of a code is
+   * kept, so the code of the first mail cannot be sent again: the new one replaces it, and the
+   * links mailed before stop working. Refused once verified, or with nothing to verify. Unlike
+   * at registration the player is waiting for this mail, so a failure is their answer (503).
+   */
+  async resendVerification(userId: number, linkBase: string): Promise<void> {
+    const verifyCode = newOpaqueToken();
+    const [user] = await this.deps.db
+      .update(users)
+      .set({ verifyCodeHash: hashToken(this.deps.config.sessionSecret, verifyCode) })
+      .where(
+        and(
+          eq(users.id, userId),
+          isNull(users.verifiedAt),
+          isNotNull(users.verifyCodeHash),
+          isNotNull(users.email),
+          isNotNull(users.username),
+        ),
+      )
+      .returning({ email: users.email, username: users.username });
+    if (!user?.email || !user.username) {
+      const state = await this.verificationOf(userId);
+      throw conflict(
+        state.verification === 'verified'
+          ? ACCOUNT_ERRORS.alreadyVerified
+          : ACCOUNT_ERRORS.nothingToVerify,
+      );
+    }
+    try {
+      await this.mailVerification(user.email, user.username, verifyCode, linkBase);
+    } catch (err) {
+      this.deps.log.error({ err }, 'verification mail failed');
+      throw unavailable(ACCOUNT_ERRORS.mailFailed);
+    }
+  }
+
+  /**
+   * Fills `username_skeleton` for accounts that have a username but no skeleton yet: every
+   * account the first time a node starts after the column was added (none after that). Run at
+   * start-up by every node, idempotently (a row is filled only while still empty). A name whose
+   * skeleton an older account already has (both registered before the rule) keeps none and is
+   * logged: nobody is renamed, and the older account's skeleton still keeps new look-alikes out.
+   * Answers how many rows were filled.
+   */
+  async fillUsernameSkeletons(): Promise<number> {
+    const { db } = this.deps;
+    const missing = await db
+      .select({ id: users.id, username: users.username })
+      .from(users)
+      .where(and(isNull(users.usernameSkeleton), sql`${users.username} IS NOT NULL`))
+      .orderBy(users.id);
+    let filled = 0;
+    // One statement per batch: a row at a time kept a node of 100,000 accounts from starting
+    // within a minute. A batch that meets a look-alike is done again a row at a time, oldest
+    // first, so that the older account keeps the skeleton as before.
+    for (let start = 0; start < missing.length; start += SKELETON_BATCH) {
+      const batch = missing
+        .slice(start, start + SKELETON_BATCH)
+        .flatMap(({ id, username }) => (username === null ? [] : [{ id, username }]));
+      if (batch.length === 0) continue;
+      try {
+        filled += await this.fillSkeletonBatch(batch);
+      } catch (error) {
+        if (violatedUniqueConstraint(error) !== 'users_username_skeleton_key') throw error;
+        for (const row of batch) filled += await this.fillSkeletonOf(row);
+      }
+    }
+    return filled;
+  }
+
+  /** One statement for the skeletons of `rows`, each set only while still empty. */
+  private async fillSkeletonBatch(rows: { id: number; username: string }[]): Promise<number> {
+    const values = sql.join(
+      rows.map(({ id, username }) => sql`(${id}::int, ${usernameSkeleton(username)}::text)`),
+      sql`, `,
+    );
+    const result = await this.deps.db.execute(sql`
+      UPDATE ${users} SET username_skeleton = v.skeleton
+      FROM (VALUES ${values}) AS v(id, skeleton)
+      WHERE ${users.id} = v.id AND ${users.usernameSkeleton} IS NULL
+      RETURNING ${users.id}`);
+    return rowsOf(result).length;
+  }
+
+  /** One account's skeleton; none, with a warning, when an older look-alike has it. */
+  private async fillSkeletonOf({ id, username }: { id: number; username: string }) {
+    try {
+      const updated = await this.deps.db
+        .update(users)
+        .set({ usernameSkeleton: usernameSkeleton(username) })
+        .where(and(eq(users.id, id), isNull(users.usernameSkeleton)))
+        .returning({ id: users.id });
+      return updated.length;
+    } catch (error) {
+      if (violatedUniqueConstraint(error) !== 'users_username_skeleton_key') throw error;
+      this.deps.log.warn(
+        { userId: id },
+        'username looks like an older one: kept, without a skeleton of its own',
+      );
+      return 0;
+    }
+  }
+
   /** Remembers a device's push token for a user; a token moves to whoever sent it last. */
   async savePushToken(
     userId: number,
@@ -178,14 +342,21 @@ export class AccountService {
     username: string | null,
     current: SessionIdentity | null,
   ): Promise<StartedSession<string | null>> {
-    return this.deps.db.transaction((tx) =>
+    const started = await this.deps.db.transaction((tx) =>
       this.startSession(tx, userId, username, current, undefined),
     );
+    await this.announceReplaced(current);
+    return started;
+  }
+
+  /** After a sign-in committed: every node forgets the session it replaced (see startSession). */
+  private async announceReplaced(current: SessionIdentity | null): Promise<void> {
+    if (current) await this.deps.sessions.changed({ sessionHash: current.sessionHash });
   }
 
   /**
    * Signs a user in: a brand-new session id (never the old one), the old session deleted, and
-   * a guest's unfinished games carried over to the account (decisions §3).
+   * a guest's unfinished games carried over to the account (docs/PRODUCT.md, 'Guests').
    */
   private async startSession<Username extends string | null>(
     tx: Transaction,
@@ -196,6 +367,11 @@ export class AccountService {
   ): Promise<StartedSession<Username>> {
     if (current) {
       if (current.userId === null) {
+        await lockAccountDaily(tx, userId);
+        // One daily per account per day: a guest's daily of a day the account already has one
+        // for stays with the guest session and expires with it; the account's is kept
+        // (docs/PRODUCT.md, 'Daily Jotto').
+        const accounts = alias(gamePlayers, 'accounts_daily');
         await tx
           .update(gamePlayers)
           .set({ userId, guestSessionHash: null })
@@ -203,6 +379,14 @@ export class AccountService {
             and(
               eq(gamePlayers.guestSessionHash, current.sessionHash),
               eq(gamePlayers.status, 'playing'),
+              notExists(
+                tx
+                  .select({ one: sql`1` })
+                  .from(accounts)
+                  .where(
+                    and(eq(accounts.userId, userId), eq(accounts.dailyDay, gamePlayers.dailyDay)),
+                  ),
+              ),
             ),
           );
       }

@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { usernameKey } from '@jotto/shared/account-rules';
+import { sql } from 'drizzle-orm';
 import type { AppConfig } from '../config.ts';
+import { users } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 
 /**
@@ -25,7 +27,7 @@ export interface LoginThrottle {
 }
 
 /**
- * The per-account login limit (issue 14, item 10), on top of the per-address one: at most
+ * The per-account login limit (docs/PRODUCT.md, 'Rate limits'), on top of the per-address one: at most
  * RATE_LIMIT_LOGIN_ACCOUNT attempts on one account per RATE_LIMIT_ACCOUNT_WINDOW seconds,
  * counted across nodes like every limit (and per node while Redis is away).
  *
@@ -67,14 +69,32 @@ export function createLoginThrottle(app: FastifyInstance, config: AppConfig): Lo
     return device && forAccount === account ? device : null;
   };
 
+  /**
+   * A short stand-in for the account's current password (empty without an account or a
+   * password). It is part of the keys, so a new password (a password reset, the way out of a
+   * lock) starts new counts on every node and in Redis alike: the lock ends with the old password.
+   */
+  const passwordEpoch = async (username: string): Promise<string> => {
+    const [account] = await app.db
+      .select({ passwordHash: users.passwordHash })
+      .from(users)
+      .where(sql`lower(${users.username}) = ${usernameKey(username)}`)
+      .limit(1);
+    if (!account?.passwordHash) return '';
+    return `.${createHash('sha256').update(account.passwordHash).digest('base64url').slice(0, 10)}`;
+  };
+
   const limiter = app.createRateLimit({
     max: loginAccount,
     timeWindow: loginAccountWindowSeconds * 1000,
-    keyGenerator: (request) => {
+    keyGenerator: async (request) => {
       const { username } = request.body as { username: string };
       const account = accountHash(username);
       const device = knownDevice(request, account);
-      return device === null ? `login-account:${account}` : `login-device:${account}:${device}`;
+      const epoch = await passwordEpoch(username);
+      return device === null
+        ? `login-account:${account}${epoch}`
+        : `login-device:${account}:${device}${epoch}`;
     },
   });
 

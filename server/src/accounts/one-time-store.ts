@@ -24,7 +24,7 @@ export class RedisOneTimeStore implements OneTimeStore {
 }
 
 /**
- * Without Redis (one node, decisions §1's default set-up) claims live in this process. Expired
+ * Without Redis (one node, the default set-up) claims live in this process. Expired
  * entries are swept as new ones come in, so the map stays as small as the traffic of `ttlMs`.
  */
 export class MemoryOneTimeStore implements OneTimeStore {

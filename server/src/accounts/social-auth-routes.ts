@@ -1,3 +1,4 @@
+import { ERROR_RESPONSES } from '@jotto/shared/api-envelope';
 import { clientPath } from '@jotto/shared/client-routes';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
@@ -18,8 +19,8 @@ import { perMinute } from '../plugins/rate-limit-plugin.ts';
 import type { AccountService } from './account-service.ts';
 
 /**
- * Social sign-in (spec §1, §7; decisions §7): `GET /auth/{provider}` sends the browser to the
- * provider, `GET /auth/{provider}/callback` brings it back signed in, to the client's `/home`,
+ * Social sign-in (docs/PRODUCT.md, 'Social sign-in'): `GET /auth/{provider}` sends the browser to
+ * the provider, `GET /auth/{provider}/callback` brings it back signed in, to the client's `/home`,
  * or to `/finalize` while the account has no username. Both are browser navigations, so every
  * failure is a redirect to `/login?error={code}&provider={provider}` (codes and sentences in
  * `@jotto/shared/social-sign-in`), never a JSON error page and never a 500. A provider without
@@ -57,6 +58,23 @@ export const socialAuthRoutes: FastifyPluginAsyncTypebox<{
     );
   }
 
+  /**
+   * What the API's document says these routes answer: a redirect (a browser navigation), never a
+   * JSON body, or the error envelope for a request refused before the route (a malformed
+   * address, the callback's rate limit). Fastify sends a redirect without a body, so this
+   * schema serialises nothing.
+   */
+  const redirectResponses = (where: string) => ({
+    302: {
+      description: `A redirect: ${where}`,
+      type: 'null',
+      headers: {
+        location: { type: 'string', description: 'Where the browser goes next' },
+      },
+    },
+    ...ERROR_RESPONSES,
+  });
+
   // Without PUBLIC_URL the redirect is relative: the browser stays on the host it came to.
   const toClient = (path: string) => `${config.publicUrl ?? ''}${path}`;
   const toLogin = (error: SocialSignInErrorCode, provider: SocialProvider) =>
@@ -71,10 +89,15 @@ export const socialAuthRoutes: FastifyPluginAsyncTypebox<{
       {
         schema: {
           tags: ['social sign-in'],
+          operationId: `signInWith${label}`,
           summary: `Sign in with ${label}: redirects to ${label}`,
           description:
             'A browser navigation. 302 to the provider, or to /login?error=not_configured when it has no credentials.',
+          response: redirectResponses(
+            `to ${label}, or to /login?error=not_configured&provider=${provider}`,
+          ),
         },
+        config: { access: 'public' },
       },
       async (request, reply) => {
         if (!flow) return reply.redirect(toLogin('not_configured', provider));
@@ -87,15 +110,19 @@ export const socialAuthRoutes: FastifyPluginAsyncTypebox<{
       {
         schema: {
           tags: ['social sign-in'],
+          operationId: `signInWith${label}Callback`,
           summary: `Where ${label} sends the browser back`,
           description:
             'A browser navigation. 302 to /home, to /finalize for a new account, or to /login?error={code}&provider={provider}.',
+          response: redirectResponses(
+            `to /home, to /finalize for a new account, or to /login?error={code}&provider=${provider}`,
+          ),
         },
         // Not `changesState`: this request comes cross-site by nature (from the provider's
         // page), so the cross-site guard would refuse every sign-in. Its CSRF defence is the
         // state instead: only the browser that started this sign-in holds the signed state
         // cookie that must equal the `state` in the URL, once, within 10 minutes.
-        config: { rateLimit: perMinute(config.rateLimits.login) },
+        config: { access: 'public', rateLimit: perMinute(config.rateLimits.login) },
       },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');

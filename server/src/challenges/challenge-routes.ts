@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { API_ENDPOINTS } from '@jotto/shared/api-endpoints';
-import { requireUser } from '../sessions/session-plugin.ts';
+import { changeTopics } from '../realtime/invalidation-channel.ts';
+import { signedInUser } from '../sessions/route-access.ts';
 import type { ChallengeService } from './challenge-service.ts';
 import { endpointRoute } from '../lib/endpoint-route.ts';
 
-/** Challenges of spec §7: lists, new (a user or @open), accept, deny, info. */
+/** Challenges: lists, new (a user or @open), accept, deny, info (docs/PRODUCT.md, 'Challenges'). */
 export const challengeRoutes: FastifyPluginAsyncTypebox<{ challenges: ChallengeService }> = async (
   app,
   { challenges },
@@ -12,7 +13,7 @@ export const challengeRoutes: FastifyPluginAsyncTypebox<{ challenges: ChallengeS
   app.route({
     ...endpointRoute(API_ENDPOINTS.challengesList),
     handler: async (request) => {
-      const user = requireUser(request);
+      const user = signedInUser(request);
       return {
         result: 'ok' as const,
         challenges: await challenges.list(user.userId, request.body.type),
@@ -23,7 +24,7 @@ export const challengeRoutes: FastifyPluginAsyncTypebox<{ challenges: ChallengeS
   app.route({
     ...endpointRoute(API_ENDPOINTS.newChallenge),
     handler: async (request) => {
-      const user = requireUser(request);
+      const user = signedInUser(request);
       const created = await challenges.create(user, request.body.username.trim());
       return { result: 'ok' as const, ...created };
     },
@@ -32,7 +33,7 @@ export const challengeRoutes: FastifyPluginAsyncTypebox<{ challenges: ChallengeS
   app.route({
     ...endpointRoute(API_ENDPOINTS.acceptChallenge),
     handler: async (request) => {
-      const user = requireUser(request);
+      const user = signedInUser(request);
       return {
         result: 'ok' as const,
         ...(await challenges.accept(user.userId, request.body.challenge_id)),
@@ -43,7 +44,7 @@ export const challengeRoutes: FastifyPluginAsyncTypebox<{ challenges: ChallengeS
   app.route({
     ...endpointRoute(API_ENDPOINTS.denyChallenge),
     handler: async (request) => {
-      const user = requireUser(request);
+      const user = signedInUser(request);
       await challenges.deny(user.userId, request.body.challenge_id);
       return { result: 'ok' as const, challengeId: request.body.challenge_id };
     },
@@ -51,6 +52,15 @@ export const challengeRoutes: FastifyPluginAsyncTypebox<{ challenges: ChallengeS
 
   app.route({
     ...endpointRoute(API_ENDPOINTS.challengeInfo),
-    handler: async (request) => challenges.info(requireUser(request).userId, request.params.id),
+    // Polled every 3 s by the rematch screen: answered from memory (and 304) until it changes.
+    handler: async (request, reply) => {
+      const { userId } = signedInUser(request);
+      const challengeId = request.params.id;
+      return app.polls.answer(request, reply, {
+        key: `challenge-info:${challengeId}:${userId}`,
+        topics: [changeTopics.challenge(challengeId)],
+        load: () => challenges.info(userId, challengeId),
+      });
+    },
   });
 };

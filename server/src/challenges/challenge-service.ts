@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
+  CHALLENGE_ERRORS,
   CHALLENGE_TTL_MS,
   type ChallengeInfoResponse,
   type ChallengeItem,
@@ -8,25 +9,21 @@ import {
 } from '@jotto/shared/challenge-schemas';
 import { usernameKey } from '@jotto/shared/account-rules';
 import { describeTimeAgo } from '@jotto/shared/time-ago';
+import { ADVISORY_LOCKS } from '../db/advisory-locks.ts';
 import type { Database, Transaction } from '../db/database.ts';
-import { challenges, users } from '../db/schema.ts';
+import { challenges, gamePlayers, games as gamesTable, users } from '../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
+import type { InvalidationPublisher } from '../lib/cluster-cache.ts';
+import { changeTopics } from '../realtime/invalidation-channel.ts';
 import type { Notifier } from '../realtime/notifier.ts';
 import type { GameService } from '../games/game-service.ts';
 
-export const CHALLENGE_ERRORS = {
-  notFound: 'Challenge not found',
-  unknownUser: 'No player has that username',
-  yourself: 'You cannot challenge yourself',
-  notPending: 'This challenge is no longer pending',
-  onlyRecipient: 'Only the challenged player can answer this challenge',
-} as const;
-
-// Keys of transaction-scoped advisory locks. The open queue has one lock; a pair of players
-// has one lock per pair (two int4 keys), so that "A challenges B" and "B challenges A" at
-// the same moment (both pressing Rematch) are decided one after the other: one game.
-const OPEN_QUEUE_LOCK = 724_002;
-const PAIR_LOCK_SPACE = 724_003;
+// Transaction-scoped advisory locks (keys in db/advisory-locks.ts). The open queue has one
+// lock; a pair of players has one lock per pair (two int4 keys), so that "A challenges B" and
+// "B challenges A" at the same moment (both pressing Rematch) are decided one after the
+// other: one game.
+const OPEN_QUEUE_LOCK = ADVISORY_LOCKS.openChallengeQueue;
+const PAIR_LOCK_SPACE = ADVISORY_LOCKS.challengePair;
 
 type ChallengeRow = typeof challenges.$inferSelect;
 
@@ -37,8 +34,8 @@ export interface ChallengeCreated {
 }
 
 /**
- * Challenges, open challenges and rematches (spec §4, decisions §4): a challenge to someone
- * who already challenged me starts the game at once; `@open` challenges pair in a queue;
+ * Challenges, open challenges and rematches (docs/PRODUCT.md, 'Challenges'): a challenge to
+ * someone who already challenged me starts the game at once; `@open` challenges pair in a queue;
  * exactly one game per challenge, even under concurrent accepts; pending ones expire after 7
  * days; the sender hears of an accept or a deny at once.
  */
@@ -47,6 +44,8 @@ export class ChallengeService {
     private readonly db: Database,
     private readonly games: GameService,
     private readonly notifier: Notifier,
+    /** Announces each change of a challenge after commit (its info is a polled answer). */
+    private readonly invalidations: InvalidationPublisher | null = null,
   ) {}
 
   /** `POST /challenges/new`: challenge a player by name, or `@open`. */
@@ -94,12 +93,17 @@ export class ChallengeService {
           senderId: sender.userId,
           recipientId: recipient.id,
           expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS),
+          rematch: await isRematch(tx, sender.userId, recipient.id),
         })
         .returning();
       return { kind: 'created' as const, challenge: created! };
     });
 
     if (outcome.kind === 'started') {
+      // Their challenge to me is answered: its notice goes from my other tabs too.
+      this.notifier.notify(sender.userId, 'challenge:answered', {
+        challengeId: outcome.challenge.id,
+      });
       return this.announceStart(
         outcome.challenge,
         outcome.gameId,
@@ -157,6 +161,8 @@ export class ChallengeService {
       const row = await this.lockAnswerable(tx, userId, challengeId);
       return { challenge: row, gameId: await this.startGame(tx, row, userId) };
     });
+    await this.announce(challengeId);
+    this.notifier.notify(userId, 'challenge:answered', { challengeId });
     this.notifier.notify(challenge.senderId, 'challenge:accepted', { challengeId, gameId });
     return { challengeId, gameId };
   }
@@ -171,18 +177,26 @@ export class ChallengeService {
         .where(eq(challenges.id, challengeId));
       return row;
     });
+    await this.announce(challengeId);
+    this.notifier.notify(userId, 'challenge:answered', { challengeId });
     this.notifier.notify(challenge.senderId, 'challenge:denied', { challengeId });
   }
 
-  /** `GET /challenges/:id/info`: what the rematch screen polls for (same state as the events). */
-  async info(userId: number, challengeId: number): Promise<ChallengeInfoResponse> {
+  /**
+   * `GET /challenges/:id/info`: what the rematch screen polls for (same state as the events),
+   * and when that answer stops being true by itself (a pending challenge's expiry), if ever.
+   */
+  async info(
+    userId: number,
+    challengeId: number,
+  ): Promise<{ answer: ChallengeInfoResponse; changesAt: Date | null }> {
     const challenge = await this.visibleChallenge(this.db, userId, challengeId);
     if (challenge.status === 'accepted' && challenge.gameId !== null) {
-      return { result: 'ok', challengeId, gameId: challenge.gameId };
+      return { answer: { result: 'ok', challengeId, gameId: challenge.gameId }, changesAt: null };
     }
     if (challenge.status === 'pending' && challenge.expiresAt > new Date())
-      return { result: 'ok', challengeId };
-    return { result: 'stop', challengeId };
+      return { answer: { result: 'ok', challengeId }, changesAt: challenge.expiresAt };
+    return { answer: { result: 'stop', challengeId }, changesAt: null };
   }
 
   private async createOpen(sender: {
@@ -238,16 +252,22 @@ export class ChallengeService {
   }
 
   /** After commit: tells the waiting challenger their game started, and answers the other. */
-  private announceStart(
+  private async announceStart(
     challenge: ChallengeRow,
     gameId: number,
     message: string,
-  ): ChallengeCreated {
+  ): Promise<ChallengeCreated> {
+    await this.announce(challenge.id);
     this.notifier.notify(challenge.senderId, 'challenge:accepted', {
       challengeId: challenge.id,
       gameId,
     });
     return { challengeId: challenge.id, gameId, message };
+  }
+
+  /** After commit: every node forgets what it answered about this challenge (its info). */
+  private async announce(challengeId: number): Promise<void> {
+    await this.invalidations?.publish([changeTopics.challenge(challengeId)]);
   }
 
   /** Creates the versus game of a pending challenge and marks it accepted, in `tx`. */
@@ -311,6 +331,31 @@ function pendingBetween(senderId: number, recipientId: number, now: Date) {
     eq(challenges.status, 'pending'),
     gt(challenges.expiresAt, now),
   );
+}
+
+/**
+ * Whether a challenge is a rematch: its recipient is the other player of the sender's newest
+ * versus game, and the sender's own game there has ended (the end screen's 'Rematch!' sends
+ * exactly that; a challenge to the opponent of a game still in play is a challenge). A user's
+ * games are few enough to sort.
+ */
+async function isRematch(tx: Transaction, senderId: number, recipientId: number) {
+  const opponent = alias(gamePlayers, 'opponent');
+  const [last] = await tx
+    .select({ opponentId: opponent.userId, senderStatus: gamePlayers.status })
+    .from(gamePlayers)
+    .innerJoin(
+      gamesTable,
+      and(eq(gamesTable.id, gamePlayers.gameId), eq(gamesTable.mode, 'versus')),
+    )
+    .innerJoin(
+      opponent,
+      and(eq(opponent.gameId, gamePlayers.gameId), ne(opponent.id, gamePlayers.id)),
+    )
+    .where(eq(gamePlayers.userId, senderId))
+    .orderBy(desc(gamesTable.createdAt), desc(gamesTable.id))
+    .limit(1);
+  return last !== undefined && last.opponentId === recipientId && last.senderStatus !== 'playing';
 }
 
 /** One int4 for an unordered pair of user ids (collisions only serialise unrelated pairs). */

@@ -1,6 +1,6 @@
-// `pnpm admin grant <username>` / `pnpm admin revoke <username>` (decisions §7): sets or clears
-// a user's admin flag in the database the configuration names (DATABASE_URL, else the embedded
-// PGlite in DATA_DIR; stop the server first then, as PGlite serves one process at a time).
+// `pnpm admin grant <username>` / `pnpm admin revoke <username>` (docs/PRODUCT.md, 'Admins'): sets
+// or clears a user's admin flag in the database the configuration names (DATABASE_URL, else the
+// embedded PGlite in DATA_DIR; stop the server first then, as PGlite serves one process at a time).
 //
 // Exit codes: 0 done (or already so), 1 no such user, 2 usage, 3 configuration or database
 // problem.

@@ -40,6 +40,19 @@ export function isUnstorableText(error: unknown): boolean {
   return errorWithCode(error, ['22021', '22P05']) !== null;
 }
 
+// SQLSTATEs of a statement the database gave up on: 57014 query_canceled (statement_timeout)
+// and 55P03 lock_not_available (lock_timeout; the app takes no lock with NOWAIT).
+const TIMEOUT_SQLSTATES = ['57014', '55P03'];
+
+/**
+ * Whether a failed query timed out (DATABASE_STATEMENT_TIMEOUT_MS or DATABASE_LOCK_TIMEOUT_MS):
+ * the database is there but not serving in time (a lock held elsewhere, an overloaded server).
+ * Like an unreachable database, a 503 the client may try again.
+ */
+export function isDatabaseTimeout(error: unknown): boolean {
+  return errorWithCode(error, TIMEOUT_SQLSTATES) !== null;
+}
+
 // What postgres.js and Node's sockets say when the server cannot be reached or went away.
 const CONNECTION_ERROR_CODES = [
   'ECONNREFUSED',
@@ -61,15 +74,17 @@ const UNAVAILABLE_SQLSTATES = /^(08...|57P0[123]|53300)$/;
 
 /**
  * Whether a failed query failed because the database is out of reach (down, restarting,
- * refusing connections) rather than because of the query: the request then answers 503, "a
- * dependency is down" (decisions §2), instead of a 500. Walks causes and AggregateErrors
- * (Node reports a refused connection to several addresses as one).
+ * refusing connections) or did not answer in time (see isDatabaseTimeout) rather than because of
+ * the query: the request then answers 503, "a
+ * dependency is down" (docs/PRODUCT.md, 'Envelope and status codes'), instead of a 500. Walks
+ * causes and AggregateErrors (Node reports a refused connection to several addresses as one).
  */
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (!(error instanceof Error) || depth > 8) return false;
   const code = (error as DriverError).code;
   if (typeof code === 'string') {
     if (CONNECTION_ERROR_CODES.includes(code) || UNAVAILABLE_SQLSTATES.test(code)) return true;
+    if (TIMEOUT_SQLSTATES.includes(code)) return true;
   }
   if (
     error instanceof AggregateError &&

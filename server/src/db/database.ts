@@ -8,7 +8,9 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { ADVISORY_LOCKS } from './advisory-locks.ts';
 import * as schema from './schema.ts';
+import { REPO_ROOT } from '../repo-root.ts';
 
 /** The Drizzle database, whichever driver is underneath: queries are written once. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -29,7 +31,45 @@ export interface DatabaseHandle {
   runPrepared: PreparedRawRunner;
   /** Throws when the database cannot answer. */
   ping(): Promise<void>;
+  /** The statements of this node that timed out lately (see /readyz). */
+  stalls: DatabaseStalls;
   close(): Promise<void>;
+}
+
+/**
+ * Bounds on every statement of the app's connections (DATABASE_STATEMENT_TIMEOUT_MS and
+ * DATABASE_LOCK_TIMEOUT_MS). Without them a table locked by someone else (a migration, an
+ * operator's LOCK, a long transaction) made every guess wait for as long as the lock was held,
+ * 15 s in the probe; now such a statement fails (SQLSTATE 55P03 or 57014) and its request
+ * answers 503 at once, and the player presses again.
+ */
+export interface DatabaseTimeouts {
+  /** A statement running longer than this fails (Postgres `statement_timeout`). */
+  statementTimeoutMs: number;
+  /** A statement waiting longer than this for a lock fails (Postgres `lock_timeout`). */
+  lockTimeoutMs: number;
+}
+
+/** Generous for a developer's machine; the app passes the configured values. */
+const DEFAULT_TIMEOUTS: DatabaseTimeouts = { statementTimeoutMs: 5_000, lockTimeoutMs: 2_000 };
+
+/**
+ * When a statement of this node last timed out: the database is up but not serving (a lock
+ * held for long, a saturated server), which a `SELECT 1` probe alone does not see. The error
+ * handler notes each timed-out request; /readyz reads it.
+ */
+export class DatabaseStalls {
+  private lastAt = Number.NEGATIVE_INFINITY;
+
+  /** A statement timed out just now. */
+  note(): void {
+    this.lastAt = Date.now();
+  }
+
+  /** Whether one did within the last `windowMs`. */
+  within(windowMs: number): boolean {
+    return Date.now() - this.lastAt < windowMs;
+  }
 }
 
 /**
@@ -41,15 +81,15 @@ export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows?: T[] }).rows ?? [];
 }
 
-export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../../migrations');
-// Any constant shared by all nodes: the lock that makes start-up migrations run one at a time.
-const MIGRATION_LOCK_KEY = 724_001;
+export const MIGRATIONS_FOLDER = path.join(REPO_ROOT, 'migrations');
 
 export interface DatabaseOptions {
   databaseUrl: string | null;
   dataDir: string;
   /** Connections in the postgres.js pool. */
   poolSize?: number;
+  /** Statement and lock timeouts of the app's connections (not of the migration's). */
+  timeouts?: DatabaseTimeouts;
 }
 
 /**
@@ -57,8 +97,11 @@ export interface DatabaseOptions {
  * DATA_DIR) and brings its schema up to date with the migrations in `migrations/`.
  */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
-  return openPglite(options.dataDir);
+  const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS;
+  if (options.databaseUrl) {
+    return openPostgres(options.databaseUrl, options.poolSize ?? 10, timeouts);
+  }
+  return openPglite(options.dataDir, timeouts);
 }
 
 /**
@@ -73,16 +116,21 @@ const RECONNECTION = {
   connect_timeout: 5,
 } as const;
 
-async function openPostgres(databaseUrl: string, poolSize: number): Promise<DatabaseHandle> {
+async function openPostgres(
+  databaseUrl: string,
+  poolSize: number,
+  timeouts: DatabaseTimeouts,
+): Promise<DatabaseHandle> {
+  // Migrations run without the timeouts: a CREATE INDEX may take long, and waits for the lock.
   // Several nodes may start at once: a session-level advisory lock on a dedicated connection
   // lets exactly one of them apply pending migrations while the others wait.
   const migrationClient = postgres(databaseUrl, { max: 1, onnotice: () => {} });
   try {
-    await migrationClient`SELECT pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
+    await migrationClient`SELECT pg_advisory_lock(${ADVISORY_LOCKS.migrations})`;
     await migratePostgres(drizzlePostgres(migrationClient), {
       migrationsFolder: MIGRATIONS_FOLDER,
     });
-    await migrationClient`SELECT pg_advisory_unlock(${MIGRATION_LOCK_KEY})`;
+    await migrationClient`SELECT pg_advisory_unlock(${ADVISORY_LOCKS.migrations})`;
   } finally {
     await migrationClient.end();
   }
@@ -90,6 +138,12 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
     max: poolSize,
     onnotice: () => {},
     ...RECONNECTION,
+    // Run-time parameters sent when each connection starts, so every connection of the pool
+    // has them, a reconnected one too.
+    connection: {
+      statement_timeout: timeouts.statementTimeoutMs,
+      lock_timeout: timeouts.lockTimeoutMs,
+    },
   });
   const db = drizzlePostgres(client, { schema }) as unknown as Database;
   const dialect = new PgDialect();
@@ -106,15 +160,20 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
     ping: async () => {
       await client`SELECT 1`;
     },
+    stalls: new DatabaseStalls(),
     close: () => client.end({ timeout: 5 }),
   };
 }
 
-async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, timeouts: DatabaseTimeouts): Promise<DatabaseHandle> {
   if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir);
   const pgliteDb = drizzlePglite(client, { schema });
   await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_FOLDER });
+  // Its one connection keeps these for its life (set after the migrations, like Postgres's).
+  await client.exec(
+    `SET statement_timeout = ${timeouts.statementTimeoutMs}; SET lock_timeout = ${timeouts.lockTimeoutMs}`,
+  );
   const db = pgliteDb as unknown as Database;
   return {
     db,
@@ -124,6 +183,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     ping: async () => {
       await db.execute(sql`SELECT 1`);
     },
+    stalls: new DatabaseStalls(),
     close: () => client.close(),
   };
 }

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { API_ENDPOINTS } from '@jotto/shared/api-endpoints';
-import { requireUser } from '../sessions/session-plugin.ts';
+import { signedInUser } from '../sessions/route-access.ts';
 import type { FriendService } from './friend-service.ts';
 import { endpointRoute } from '../lib/endpoint-route.ts';
 
-/** Friends and friend requests of spec §7. */
+/** Friends and friend requests (docs/PRODUCT.md, 'Friends'). */
 export const friendRoutes: FastifyPluginAsyncTypebox<{ friends: FriendService }> = async (
   app,
   { friends },
@@ -12,7 +12,7 @@ export const friendRoutes: FastifyPluginAsyncTypebox<{ friends: FriendService }>
   app.route({
     ...endpointRoute(API_ENDPOINTS.addFriend),
     handler: async (request) => {
-      const user = requireUser(request);
+      const user = signedInUser(request);
       const added = await friends.add(user, request.params.username.trim());
       return { result: 'ok' as const, ...added };
     },
@@ -21,7 +21,7 @@ export const friendRoutes: FastifyPluginAsyncTypebox<{ friends: FriendService }>
   app.route({
     ...endpointRoute(API_ENDPOINTS.friends),
     handler: async (request) => {
-      const user = requireUser(request);
+      const user = signedInUser(request);
       return { result: 'ok' as const, friends: await friends.listFriends(user.userId) };
     },
   });
@@ -29,7 +29,7 @@ export const friendRoutes: FastifyPluginAsyncTypebox<{ friends: FriendService }>
   app.route({
     ...endpointRoute(API_ENDPOINTS.friendRequests),
     handler: async (request) => {
-      const user = requireUser(request);
+      const user = signedInUser(request);
       return { result: 'ok' as const, requests: await friends.listRequests(user.userId) };
     },
   });
@@ -37,7 +37,7 @@ export const friendRoutes: FastifyPluginAsyncTypebox<{ friends: FriendService }>
   app.route({
     ...endpointRoute(API_ENDPOINTS.acceptFriend),
     handler: async (request) => {
-      await friends.accept(requireUser(request), request.body.id);
+      await friends.accept(signedInUser(request), request.body.id);
       return { result: 'ok' as const };
     },
   });
@@ -45,7 +45,7 @@ export const friendRoutes: FastifyPluginAsyncTypebox<{ friends: FriendService }>
   app.route({
     ...endpointRoute(API_ENDPOINTS.denyFriend),
     handler: async (request) => {
-      await friends.deny(requireUser(request), request.body.id);
+      await friends.deny(signedInUser(request), request.body.id);
       return { result: 'ok' as const };
     },
   });

@@ -1,6 +1,7 @@
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import { usernameKey } from '@jotto/shared/account-rules';
 import type { Friend, FriendRequest } from '@jotto/shared/social-schemas';
+import { ADVISORY_LOCKS } from '../db/advisory-locks.ts';
 import type { Database, Transaction } from '../db/database.ts';
 import { violatedUniqueConstraint } from '../db/database-errors.ts';
 import { friendRequests, friendships, users } from '../db/schema.ts';
@@ -19,8 +20,8 @@ export const FRIEND_ERRORS = {
 // A transaction-scoped advisory lock per pair of users (two int4 keys): adding, accepting and
 // denying between two users are decided one after the other, so "A adds B" and "B adds A" at
 // the same moment give one friendship and no crossed pending requests, and an accept racing
-// an add is seen by it. Its own key space, apart from the challenges' pair locks.
-const FRIEND_PAIR_LOCK_SPACE = 724_004;
+// an add is seen by it. Its own key space (db/advisory-locks.ts), apart from the challenges'.
+const FRIEND_PAIR_LOCK_SPACE = ADVISORY_LOCKS.friendPair;
 
 // Pending requests to one user are listed oldest first; anyone may send one, so the list is
 // bounded rather than trusting its size.
@@ -33,7 +34,7 @@ interface Actor {
 }
 
 /**
- * Friend requests and friendships (spec §2 Friends, decisions §5 and §6): a request to
+ * Friend requests and friendships (docs/PRODUCT.md, 'Friends'): a request to
  * someone who already asked me makes us friends at once; myself, unknown users and friends
  * are refused; the other side hears of each request and acceptance at once.
  */
@@ -57,7 +58,8 @@ export class FriendService {
     if (recipient.id === sender.userId) throw badRequest(FRIEND_ERRORS.yourself);
     const recipientName = recipient.username;
 
-    let outcome: { kind: 'befriended' } | { kind: 'requested'; requestId: number };
+    let outcome:
+      { kind: 'befriended'; answeredId: number } | { kind: 'requested'; requestId: number };
     try {
       outcome = await this.db.transaction(async (tx) => {
         await lockPair(tx, sender.userId, recipient.id);
@@ -70,7 +72,7 @@ export class FriendService {
           throw conflict(FRIEND_ERRORS.alreadyFriends);
         if (theirs) {
           await befriend(tx, sender.userId, recipient.id);
-          return { kind: 'befriended' as const };
+          return { kind: 'befriended' as const, answeredId: theirs.id };
         }
         const [mine] = await tx
           .select({ id: friendRequests.id })
@@ -92,6 +94,8 @@ export class FriendService {
     }
 
     if (outcome.kind === 'befriended') {
+      // Their request to me is answered: its notice goes from my other tabs too.
+      this.notifier.notify(sender.userId, 'friend:answered', { id: outcome.answeredId });
       this.notifier.notify(recipient.id, 'friend:accepted', { name: sender.username });
       return { msg: `${recipientName} had already asked you: you are now friends!` };
     }
@@ -133,12 +137,17 @@ export class FriendService {
       await befriend(tx, request.senderId, recipient.userId);
       return request.senderId;
     });
+    this.notifier.notify(recipient.userId, 'friend:answered', { id: requestId });
     this.notifier.notify(senderId, 'friend:accepted', { name: recipient.username });
   }
 
-  /** `POST /friends/deny`: the recipient turns the request down; the sender may ask again. */
+  /**
+   * `POST /friends/deny`: the recipient turns the request down; the sender may ask again. The
+   * sender is not told (no event, no notice).
+   */
   async deny(recipient: Actor, requestId: number): Promise<void> {
     await this.db.transaction((tx) => answerRequest(tx, recipient.userId, requestId, 'denied'));
+    this.notifier.notify(recipient.userId, 'friend:answered', { id: requestId });
   }
 
   /** Whether two users are friends (friendships are stored in both directions). */
@@ -190,7 +199,7 @@ async function answerRequest(
   await lockPair(tx, request.senderId, recipientId);
   const [answered] = await tx
     .update(friendRequests)
-    .set({ status })
+    .set({ status, respondedAt: new Date() })
     .where(and(ownRequest, eq(friendRequests.status, 'pending')))
     .returning({ senderId: friendRequests.senderId });
   if (!answered) throw conflict(FRIEND_ERRORS.notPending);
@@ -216,7 +225,7 @@ async function befriend(tx: Transaction, a: number, b: number): Promise<void> {
     .onConflictDoNothing();
   await tx
     .update(friendRequests)
-    .set({ status: 'accepted' })
+    .set({ status: 'accepted', respondedAt: new Date() })
     .where(
       and(
         eq(friendRequests.status, 'pending'),

@@ -3,10 +3,10 @@ import { API_ENDPOINTS } from '@jotto/shared/api-endpoints';
 import type { AppConfig } from '../config.ts';
 import { endpointRoute } from '../lib/endpoint-route.ts';
 import { perMinute } from '../plugins/rate-limit-plugin.ts';
-import { requireUser } from '../sessions/session-plugin.ts';
+import { signedInUser } from '../sessions/route-access.ts';
 import type { ProfileService } from './profile-service.ts';
 
-/** User search and profiles of spec §7. */
+/** User search and profiles (docs/PRODUCT.md, 'Search' and 'Profiles'). */
 export const profileRoutes: FastifyPluginAsyncTypebox<{
   profiles: ProfileService;
   config: AppConfig;
@@ -14,7 +14,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{
   app.route({
     ...endpointRoute(API_ENDPOINTS.searchUsers, { rateLimit: perMinute(config.rateLimits.search) }),
     handler: async (request) => {
-      const user = requireUser(request);
+      const user = signedInUser(request);
       return {
         result: 'ok' as const,
         users: await profiles.search(user.userId, request.body.username),

@@ -5,6 +5,7 @@ import { type Profile, SEARCH_RESULT_LIMIT, type SearchUser } from '@jotto/share
 import type { Database } from '../db/database.ts';
 import { users } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
+import { profileRatingOf, ratingColumns } from '../ratings/rating-model.ts';
 import type { FriendService } from './friend-service.ts';
 
 export const PROFILE_ERRORS = {
@@ -12,9 +13,10 @@ export const PROFILE_ERRORS = {
 } as const;
 
 /**
- * Profiles and user search (spec §2 Profile and Friends, decisions §3 and §5): stats with
- * winRatio = wins ÷ losses; the friends list only for the owner and their friends; search is a
- * case-insensitive prefix match, at most 20, never the caller, empty query → no one.
+ * Profiles and user search (docs/PRODUCT.md, 'Profiles', 'Stats' and 'Search'): stats with
+ * winRatio = wins ÷ losses, and the rating ('Ratings'); the friends list only for the owner and
+ * their friends; search is a case-insensitive prefix match, at most 20, never the caller, empty
+ * query → no one.
  */
 export class ProfileService {
   constructor(
@@ -35,6 +37,7 @@ export class ProfileService {
         points: users.points,
         gameCt: users.gameCt,
         winCt: users.winCt,
+        ...ratingColumns,
       })
       .from(users)
       .where(sql`lower(${users.username}) = ${usernameKey(username)}`)
@@ -52,6 +55,7 @@ export class ProfileService {
       winCt: user.winCt,
       winRatio: winRatio(user.winCt, user.gameCt),
       isFriend,
+      rating: profileRatingOf(user, new Date()),
     };
     if (isOwner || isFriend) {
       profile.friends = (await this.friends.listFriends(user.id)).map((friend) => friend.name);

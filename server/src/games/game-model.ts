@@ -1,12 +1,25 @@
 import type { CountsResponse, PlayResponse } from '@jotto/shared/game-schemas';
 import { isPlayerFinished, versusOutcome, type VersusSide } from '@jotto/shared/game-rules';
+import type { GameMovedEvent } from '@jotto/shared/realtime-events';
 import type { gamePlayers } from '../db/schema.ts';
 
-/** What a guess changed, for the route's answer and for the opponent's real-time event. */
+/** What a guess changed, for the route's answer and for the real-time events after commit. */
 export interface PlayResult {
   response: PlayResponse;
   /** Versus only: the opponent's view of my progress, after commit. */
   opponentUpdate: { userId: number | null; counts: CountsResponse } | null;
+  /** For my other tabs and devices: my move (a guest, `userId` null, has no channel). */
+  ownUpdate: { userId: number | null; event: GameMovedEvent };
+}
+
+/** Who moved in which game, and with what: what the own-move event needs besides the answer. */
+export interface Mover {
+  gameId: number;
+  userId: number | null;
+  /** The word guessed, or null for giving up. */
+  word: string | null;
+  /** My guess count after the move. */
+  guesses: number;
 }
 
 export type PlayerRow = typeof gamePlayers.$inferSelect;
@@ -44,25 +57,50 @@ export function countsFor(
 
 /**
  * A guess's result once its versus opponent is known (or not: solo, or no opponent yet): the
- * opponent's guess count and the outcome in my answer, and the opponent's `game:counts` event.
+ * opponent's guess count and the outcome in my answer, the opponent's `game:counts` event, and
+ * my own `game:moved` for my other tabs. Everything comes from what the move already read or
+ * wrote: no query of its own.
  */
 export function playResultWith(
   response: PlayResponse,
+  mover: Mover,
   versus: {
-    gameId: number;
     seq: number;
     me: PlayerState;
     opponent: PlayerState;
     opponentUserId: number | null;
   } | null,
 ): PlayResult {
-  if (!versus) return { response, opponentUpdate: null };
-  const { gameId, seq, me, opponent, opponentUserId } = versus;
-  response.enemyGuesses = opponent.guessCount;
-  response.outcome = versusOutcome(sideOf(me), sideOf(opponent));
-  response.seq = seq;
+  let opponentUpdate: PlayResult['opponentUpdate'] = null;
+  if (versus) {
+    const { seq, me, opponent, opponentUserId } = versus;
+    response.enemyGuesses = opponent.guessCount;
+    response.outcome = versusOutcome(sideOf(me), sideOf(opponent));
+    response.seq = seq;
+    opponentUpdate = {
+      userId: opponentUserId,
+      counts: countsFor(mover.gameId, seq, opponent, me),
+    };
+  }
   return {
     response,
-    opponentUpdate: { userId: opponentUserId, counts: countsFor(gameId, seq, opponent, me) },
+    opponentUpdate,
+    ownUpdate: { userId: mover.userId, event: movedEvent(mover, response) },
+  };
+}
+
+/** My move as my other tabs hear it: the answer's fields, never the secret. */
+function movedEvent(mover: Mover, response: PlayResponse): GameMovedEvent {
+  return {
+    gameId: mover.gameId,
+    ...(mover.word !== null && response.matches !== undefined
+      ? { word: mover.word, matches: response.matches }
+      : {}),
+    score: response.score,
+    guesses: mover.guesses,
+    win: response.win,
+    forfeit: response.forfeit,
+    finished: response.finished,
+    ...(response.seq === undefined ? {} : { seq: response.seq }),
   };
 }

@@ -1,39 +1,31 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { API_ENDPOINTS } from '@jotto/shared/api-endpoints';
 import { GAME_MESSAGES } from '@jotto/shared/game-rules';
 import type { AppConfig } from '../config.ts';
-import { forbidden, notFound, unauthorized } from '../errors.ts';
 import { endpointRoute } from '../lib/endpoint-route.ts';
-import { perMinute } from '../plugins/rate-limit-plugin.ts';
-import { PICK_USERNAME_FIRST, requireUser, sessionHashOf } from '../sessions/session-plugin.ts';
-import type { SessionIdentity } from '../sessions/session-store.ts';
-import { type Viewer, viewerOfSession } from '../sessions/viewer.ts';
+import { newGameLimit, perMinute } from '../plugins/rate-limit-plugin.ts';
+import { changeTopics } from '../realtime/invalidation-channel.ts';
+import {
+  gameViewer,
+  signedInUser,
+  uncheckedGameViewer,
+  visitorOrNewGuest,
+} from '../sessions/route-access.ts';
+import { viewerKey } from '../sessions/viewer.ts';
 import type { GameService } from './game-service.ts';
 
-/**
- * The viewer of a route about an existing game, or its refusal: the same status for the same
- * situation on every game route. No live session: 404, as for a game that is not yours (a
- * guest's game expires with the session, decisions §3, and the client then says so); an
- * account without a username yet: 403 until it finalizes.
- */
-export function gameViewerOf(session: SessionIdentity | null): Viewer {
-  const viewer = viewerOfSession(session);
-  if (viewer === 'no-session') throw notFound(GAME_MESSAGES.notFound);
-  if (viewer === 'no-username') throw forbidden(PICK_USERNAME_FIRST);
-  return viewer;
-}
-
-/** The game routes of spec §7 (lists, new game, board, guesses, counts, marks) and the analysis. */
+/** The game routes (lists, new game, board, guesses, counts, marks) and the analysis. */
 export const gameRoutes: FastifyPluginAsyncTypebox<{
   games: GameService;
   config: AppConfig;
 }> = async (app, { games, config }) => {
   app.route({
-    ...endpointRoute(API_ENDPOINTS.gamesList),
+    // A guest is told why there is no list, rather than just to sign in.
+    ...endpointRoute(API_ENDPOINTS.gamesList, {
+      unauthorizedMessage: GAME_MESSAGES.guestsCannotSave,
+    }),
     handler: async (request) => {
-      if (request.session?.userId == null) throw unauthorized(GAME_MESSAGES.guestsCannotSave);
-      const user = requireUser(request);
+      const user = signedInUser(request);
       const mode = request.body.type === 'solo' ? 'solo' : 'versus';
       return {
         result: 'ok' as const,
@@ -44,25 +36,30 @@ export const gameRoutes: FastifyPluginAsyncTypebox<{
 
   app.route({
     ...endpointRoute(API_ENDPOINTS.newGame, {
-      // A guest's game costs a session, a game and a player row kept for 24 hours, for anyone
-      // without an account: so guests (with a session or without) start at most N per address
-      // per minute. Signed-in players are not limited here.
-      rateLimit: {
-        ...perMinute(config.rateLimits.guestGames),
-        allowList: (request) => request.session?.userId != null,
-      },
+      rateLimit: newGameLimit(config.rateLimits),
     }),
     handler: async (request, reply) => {
-      const viewer = request.session
-        ? gameViewerOf(request.session)
-        : await startGuestSession(request, reply);
+      const viewer = await visitorOrNewGuest(request, reply);
       return { result: 'ok' as const, gameId: await games.createSoloGame(viewer) };
     },
   });
 
   app.route({
     ...endpointRoute(API_ENDPOINTS.game),
-    handler: async (request) => games.getGame(gameViewerOf(request.session), request.params.id),
+    // The board, polled while the real-time channel is down: from memory (and 304) until the
+    // game changes (see lib/poll-answers.ts).
+    handler: async (request, reply) => {
+      const viewer = gameViewer(request);
+      const gameId = request.params.id;
+      return app.polls.answer(request, reply, {
+        key: `board:${gameId}:${viewerKey(viewer)}`,
+        topics: [changeTopics.game(gameId)],
+        load: async () => {
+          const { detail, ratingsOf } = await games.getGame(viewer, gameId);
+          return { answer: detail, topics: ratingsOf.map(changeTopics.rating) };
+        },
+      });
+    },
   });
 
   app.route({
@@ -71,20 +68,23 @@ export const gameRoutes: FastifyPluginAsyncTypebox<{
       sessionCheckedByService: true,
       rateLimit: perMinute(config.rateLimits.play),
     }),
-    handler: async (request) => {
-      const sessionHash = sessionHashOf(request, app.sessions);
-      const guesser = {
-        sessionHash,
-        viewer: async () =>
-          gameViewerOf(sessionHash === null ? null : await app.sessions.resolveHash(sessionHash)),
-      };
-      return games.play(guesser, request.params.id, request.params.word);
-    },
+    handler: async (request) =>
+      games.play(uncheckedGameViewer(request), request.params.id, request.params.word),
   });
 
   app.route({
     ...endpointRoute(API_ENDPOINTS.counts),
-    handler: async (request) => games.counts(gameViewerOf(request.session), request.params.id),
+    // Polled every 3 s while the real-time channel is down: from memory (and 304) until the game
+    // changes, which every guess announces (see lib/poll-answers.ts).
+    handler: async (request, reply) => {
+      const viewer = gameViewer(request);
+      const gameId = request.params.id;
+      return app.polls.answer(request, reply, {
+        key: `counts:${gameId}:${viewerKey(viewer)}`,
+        topics: [changeTopics.game(gameId)],
+        load: async () => ({ answer: await games.counts(viewer, gameId) }),
+      });
+    },
   });
 
   app.route({
@@ -93,19 +93,19 @@ export const gameRoutes: FastifyPluginAsyncTypebox<{
     ...endpointRoute(API_ENDPOINTS.analysis, {
       rateLimit: perMinute(config.rateLimits.analysis),
     }),
-    handler: async (request) => games.analysis(gameViewerOf(request.session), request.params.id),
+    handler: async (request) => games.analysis(gameViewer(request), request.params.id),
   });
 
   app.route({
     ...endpointRoute(API_ENDPOINTS.clearMarks),
-    handler: async (request) => games.clearMarks(gameViewerOf(request.session), request.params.id),
+    handler: async (request) => games.clearMarks(gameViewer(request), request.params.id),
   });
 
   app.route({
     ...endpointRoute(API_ENDPOINTS.updateMark),
     handler: async (request) => {
       const alphabet = await games.updateMark(
-        gameViewerOf(request.session),
+        gameViewer(request),
         request.params.id,
         request.body.letter,
         request.body.color,
@@ -113,12 +113,4 @@ export const gameRoutes: FastifyPluginAsyncTypebox<{
       return { result: 'ok' as const, alphabet };
     },
   });
-
-  /** A guest's first game: a guest session (24 hours) holds it until they sign in. */
-  async function startGuestSession(request: FastifyRequest, reply: FastifyReply): Promise<Viewer> {
-    const session = await app.sessions.create(null);
-    reply.setSessionCookie(session.sessionId, session.expiresAt);
-    request.log.debug('guest session started');
-    return { kind: 'guest', sessionHash: session.sessionHash };
-  }
 };

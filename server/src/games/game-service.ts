@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { and, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import type { Registry } from 'prom-client';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type {
   Alphabet,
@@ -23,8 +24,23 @@ import {
 import { describeTimeAgo } from '@jotto/shared/time-ago';
 import { isValidGuessWord, pickSecretWord, SECRET_WORDS } from '@jotto/shared/word-lists';
 import { type Database, type PreparedRawRunner, type Transaction } from '../db/database.ts';
-import { gamePlayers, games, guesses, letterMarks, sessions, users } from '../db/schema.ts';
+import {
+  botGames,
+  gamePlayers,
+  games,
+  guesses,
+  letterMarks,
+  sessions,
+  users,
+} from '../db/schema.ts';
 import { badRequest, conflict, notFound, unauthorized } from '../errors.ts';
+import { readGameRatings } from '../ratings/rating-service.ts';
+import {
+  ClusterCache,
+  type InvalidationPublisher,
+  type InvalidationSource,
+} from '../lib/cluster-cache.ts';
+import { changeTopics } from '../realtime/invalidation-channel.ts';
 import type { Notifier } from '../realtime/notifier.ts';
 import type { Viewer } from '../sessions/viewer.ts';
 import { FinishedGameAnalyses } from './finished-game-analyses.ts';
@@ -37,11 +53,8 @@ import {
   sideOf,
 } from './game-model.ts';
 import { settleIfDone } from './game-settlement.ts';
-import {
-  type GuessAttemptOutcome,
-  type GuessBatchMetrics,
-  OngoingGuessRecorder,
-} from './ongoing-guess-recorder.ts';
+import { registerGuessBatchMetrics } from './guess-batch-metrics.ts';
+import { type GuessAttemptOutcome, OngoingGuessRecorder } from './ongoing-guess-recorder.ts';
 
 type GameRow = typeof games.$inferSelect;
 type Executor = Database | Transaction;
@@ -53,7 +66,7 @@ function ownerCondition(viewer: Viewer) {
     : eq(gamePlayers.guestSessionHash, viewer.sessionHash);
 }
 
-/** The most recent games a list shows; the spec leaves page sizes open. */
+/** The most recent games a list shows (docs/PRODUCT.md, 'Limits'). */
 const LIST_LIMIT = 100;
 
 /**
@@ -69,31 +82,81 @@ export interface Guesser {
 
 export interface GameServiceOptions {
   log: FastifyBaseLogger;
-  guessBatchMetrics?: GuessBatchMetrics;
+  /** The app's Prometheus registry, for the guess batch's metrics; none without it. */
+  metrics?: Registry;
+  /**
+   * Announces every change to a game after it commits, so that nodes drop the poll answers read
+   * from it (see lib/poll-answers.ts); none without it.
+   */
+  invalidations?: InvalidationPublisher;
+  /** Where the versus counts' rows are kept between moves (see `counts`); none without it. */
+  cache?: { source: InvalidationSource; maxAgeMs: number };
 }
 
+/** The rows the counts are made of: the game's mode and sequence on each player's side. */
+type VersusSides = {
+  mode: GameRow['mode'];
+  seq: number;
+  userId: number | null;
+  guestSessionHash: string | null;
+  score: number;
+  status: PlayerRow['status'];
+  forfeit: boolean;
+  guessCount: number;
+}[];
+
 /**
- * The game: creating games, guesses, marks and lists (spec §7; the rules of decisions §3:
- * 100 points, 5 per miss, only the exact word wins, one secret raced by both in versus). Every read and
+ * The game: creating games, guesses, marks and lists (docs/PRODUCT.md, 'Scoring' and 'Versus': 100
+ * points, 5 per miss, only the exact word wins, one secret raced by both in versus). Every read and
  * write goes through `playerOf`, the one place that decides whose game it is; rules come from
  * `@jotto/shared/game-rules`. The secret leaves this module only for a player who has finished.
  */
 export class GameService {
   private readonly ongoingGuesses: OngoingGuessRecorder;
   private readonly analyses = new FinishedGameAnalyses();
+  private readonly invalidations: InvalidationPublisher | null;
+  /** A game's mode, sequence and both players' sides, in one prepared statement (`counts`). */
+  private readonly sidesOfGame;
+  /**
+   * Those rows of versus games, kept on this node until a move in the game is announced: one
+   * read per move however many of its players' tabs poll, on whichever node (see `counts`).
+   */
+  private readonly versusSides: ClusterCache<VersusSides> | null;
 
   constructor(
     private readonly db: Database,
     /** The guess batch's raw statements run prepared: they are the hottest path. */
     runPrepared: PreparedRawRunner,
-    /** Tells the opponent of a versus game about each move, after commit. */
+    /** Tells the opponent of a versus game, and my other tabs, about each move, after commit. */
     private readonly notifier: Notifier,
     options: GameServiceOptions,
   ) {
+    this.invalidations = options.invalidations ?? null;
+    this.sidesOfGame = db
+      .select({
+        mode: games.mode,
+        seq: games.eventSeq,
+        userId: gamePlayers.userId,
+        guestSessionHash: gamePlayers.guestSessionHash,
+        score: gamePlayers.score,
+        status: gamePlayers.status,
+        forfeit: gamePlayers.forfeit,
+        guessCount: gamePlayers.guessCount,
+      })
+      .from(games)
+      .innerJoin(gamePlayers, eq(gamePlayers.gameId, games.id))
+      .where(eq(games.id, sql.placeholder('gameId')))
+      .prepare('sides_of_game');
+    this.versusSides = options.cache
+      ? new ClusterCache(options.cache.source, {
+          max: 20_000,
+          maxAgeMs: options.cache.maxAgeMs,
+        })
+      : null;
     this.ongoingGuesses = new OngoingGuessRecorder(
       runPrepared,
       options.log,
-      options.guessBatchMetrics,
+      options.metrics && registerGuessBatchMetrics(options.metrics),
     );
   }
 
@@ -116,16 +179,19 @@ export class GameService {
 
   /**
    * A versus game for two users racing on one secret. Called by the challenge service inside
-   * its own transaction (so that one challenge makes exactly one game).
+   * its own transaction (so that one challenge makes exactly one game). Rated unless told
+   * otherwise: a game between two people changes their ratings (docs/PRODUCT.md, 'Ratings');
+   * one against the computer says `rated: false`.
    */
   async createVersusGame(
     userIds: readonly [number, number],
     executor?: Transaction,
+    options: { rated?: boolean } = {},
   ): Promise<number> {
     const create = async (tx: Transaction) => {
       const [game] = await tx
         .insert(games)
-        .values({ mode: 'versus', secret: pickSecretWord() })
+        .values({ mode: 'versus', secret: pickSecretWord(), rated: options.rated ?? true })
         .returning({ id: games.id });
       await tx.insert(gamePlayers).values(userIds.map((userId) => ({ gameId: game!.id, userId })));
       return game!.id;
@@ -134,8 +200,45 @@ export class GameService {
   }
 
   /**
+   * Deletes unfinished solo games nobody has played since `idleSince` (a signed-in player's
+   * abandoned games were kept for ever; a guest's go with the guest's session; a daily stays,
+   * being part of the player's daily record, and there is one a day at most), and games
+   * against the computer whose player has not played since then (the computer finishes its side
+   * in minutes), `batchSize` at a time so that no statement runs long. Idempotent: when two
+   * nodes run it at once, what one deletes the other finds gone. Answers how many.
+   */
+  async purgeIdleSoloGames(idleSince: Date, batchSize = 500): Promise<number> {
+    let removed = 0;
+    for (;;) {
+      const idle = this.db
+        .select({ id: games.id })
+        .from(games)
+        .innerJoin(gamePlayers, eq(gamePlayers.gameId, games.id))
+        .where(
+          and(
+            or(eq(games.mode, 'solo'), inArray(games.id, this.botGameIds())),
+            isNull(games.settledAt),
+            eq(gamePlayers.status, 'playing'),
+            lt(gamePlayers.lastPlayedAt, idleSince),
+            // A daily counts in its player's record as played, finished or not.
+            isNull(gamePlayers.dailyDay),
+          ),
+        )
+        .orderBy(asc(games.id))
+        .limit(batchSize);
+      const batch = await this.db
+        .delete(games)
+        .where(inArray(games.id, idle))
+        .returning({ id: games.id });
+      removed += batch.length;
+      if (batch.length < batchSize) return removed;
+    }
+  }
+
+  /**
    * Deletes the games of guests whose session no longer exists (expired and purged, or the
    * guest signed in and the unfinished game moved to the account): nobody can open them again.
+   * Solo games and games against the computer: a guest plays no other.
    */
   async purgeAbandonedGuestGames(): Promise<number> {
     const abandoned = this.db
@@ -149,7 +252,12 @@ export class GameService {
       );
     const removed = await this.db
       .delete(games)
-      .where(and(eq(games.mode, 'solo'), inArray(games.id, abandoned)))
+      .where(
+        and(
+          or(eq(games.mode, 'solo'), inArray(games.id, this.botGameIds())),
+          inArray(games.id, abandoned),
+        ),
+      )
       .returning({ id: games.id });
     return removed.length;
   }
@@ -204,8 +312,14 @@ export class GameService {
     }));
   }
 
-  /** `GET /games/:id`: the board as the viewer may see it. */
-  async getGame(viewer: Viewer, gameId: number): Promise<GameDetailResponse> {
+  /**
+   * `GET /games/:id`: the board as the viewer may see it, and the users whose current ratings it
+   * shows (a rated game: they change when another game of theirs settles).
+   */
+  async getGame(
+    viewer: Viewer,
+    gameId: number,
+  ): Promise<{ detail: GameDetailResponse; ratingsOf: number[] }> {
     const { player: me, game } = await this.playerOf(this.db, viewer, gameId);
     const [myGuesses, alphabet, opponent] = await Promise.all([
       this.guessList(me.id),
@@ -213,6 +327,7 @@ export class GameService {
       this.opponentOf(this.db, me),
     ]);
     const finished = isFinished(me);
+    const ratingsOf: number[] = [];
     const detail: GameDetailResponse = {
       result: 'ok',
       id: gameId,
@@ -223,6 +338,7 @@ export class GameService {
       forfeit: me.forfeit,
       finished,
       multiplayer: game.mode === 'versus',
+      ...(me.dailyDay !== null ? { daily: true as const } : {}),
       seq: game.eventSeq,
       ...(finished ? { target: game.secret } : {}),
     };
@@ -235,8 +351,22 @@ export class GameService {
       detail.outcome = versusOutcome(sideOf(me), sideOf(opponent.player));
       // The opponent's words would narrow the secret: only for a player who has finished.
       if (finished) detail.enemyGuessList = await this.guessList(opponent.player.id);
+      // Only an unrated versus game may be one against the computer: its level names it.
+      if (!game.rated) {
+        const [bot] = await this.db
+          .select({ level: botGames.level })
+          .from(botGames)
+          .where(eq(botGames.gameId, gameId));
+        if (bot) detail.enemyLevel = bot.level;
+      }
+      const opponentUserId = opponent.player.userId;
+      if (game.rated && me.userId !== null && opponentUserId !== null) {
+        ratingsOf.push(me.userId, opponentUserId);
+        const ratings = await readGameRatings(this.db, gameId, me.userId, opponentUserId);
+        if (ratings) detail.ratings = ratings;
+      }
     }
-    return detail;
+    return { detail, ratingsOf };
   }
 
   /**
@@ -263,10 +393,26 @@ export class GameService {
       batched.kind === 'recorded'
         ? batched.result
         : await this.playInTransaction(await guesser.viewer(), gameId, word, giveUp);
+    // Committed: every node forgets what it answered about this game (and, for a move that ends
+    // my game, so may settle it, both players' ratings), before the answer goes out, so that a
+    // poll sent after it, to any node, finds the announcement there first.
+    const changed = [changeTopics.game(gameId)];
+    if (result.response.finished) {
+      for (const userId of [result.ownUpdate.userId, result.opponentUpdate?.userId]) {
+        if (userId != null) changed.push(changeTopics.rating(userId));
+      }
+    }
+    const announced = this.invalidations?.publish(changed);
     if (result.opponentUpdate?.userId) {
       const { result: _result, ...event } = result.opponentUpdate.counts;
       this.notifier.notify(result.opponentUpdate.userId, 'game:counts', event);
     }
+    // Every tab of mine (this one too, which ignores what its answer already showed) hears of
+    // my move: one more emit, built from what the guess already read and wrote.
+    if (result.ownUpdate.userId !== null) {
+      this.notifier.notify(result.ownUpdate.userId, 'game:moved', result.ownUpdate.event);
+    }
+    await announced;
     return result.response;
   }
 
@@ -334,8 +480,8 @@ export class GameService {
       const opponent = game.mode === 'versus' ? await this.opponentOf(tx, player) : null;
       return playResultWith(
         response,
+        { gameId, userId: player.userId, word: giveUp ? null : word, guesses: player.guessCount },
         opponent && {
-          gameId,
           seq,
           me: player,
           opponent: opponent.player,
@@ -347,10 +493,35 @@ export class GameService {
 
   /** `GET /game/:id/counts`: the opponent's progress, as the `game:counts` event carries it. */
   async counts(viewer: Viewer, gameId: number): Promise<CountsResponse> {
-    const { player: me, game } = await this.playerOf(this.db, viewer, gameId);
-    const opponent = game.mode === 'versus' ? await this.opponentOf(this.db, me) : null;
-    if (!opponent) throw badRequest(GAME_MESSAGES.notVersus);
-    return countsFor(gameId, game.eventSeq, me, opponent.player);
+    const sides = await this.sidesOf(gameId);
+    // The rule of whose game it is (`ownerCondition`), on the rows read.
+    const me = sides.find((side) =>
+      viewer.kind === 'user'
+        ? side.userId === viewer.userId
+        : side.guestSessionHash === viewer.sessionHash,
+    );
+    if (!me) throw notFound(GAME_MESSAGES.notFound);
+    const opponent = sides.find((side) => side !== me);
+    if (me.mode !== 'versus' || !opponent) throw badRequest(GAME_MESSAGES.notVersus);
+    return countsFor(gameId, me.seq, me, opponent);
+  }
+
+  /**
+   * A game's sides: from this node's memory for a versus game of two accounts (whose players
+   * never change, so only a move changes its rows, and every move announces `game:<id>`), else
+   * read.
+   */
+  private async sidesOf(gameId: number): Promise<VersusSides> {
+    const read = () => this.sidesOfGame.execute({ gameId });
+    if (!this.versusSides) return read();
+    return this.versusSides.get(String(gameId), async () => {
+      const sides = await read();
+      // Only a versus game of two accounts is kept: a guest's side (a guest against the
+      // computer, or a solo game) changes owner when the guest signs in, unannounced.
+      const keep =
+        sides.length === 2 && sides.every((side) => side.mode === 'versus' && side.userId !== null);
+      return { value: sides, topics: [changeTopics.game(gameId)], expiresAt: keep ? null : 0 };
+    });
   }
 
   /**
@@ -399,14 +570,21 @@ export class GameService {
         .values({ playerId: me.id, letter, color })
         .onConflictDoUpdate({ target: [letterMarks.playerId, letterMarks.letter], set: { color } });
     }
-    return this.alphabetOf(me.id);
+    await this.invalidations?.publish([changeTopics.game(gameId)]);
+    const alphabet = await this.alphabetOf(me.id);
+    // My other tabs show the marks I set here (the alphabet read for the answer, no more).
+    this.notifier.notify(viewer.userId, 'game:marks', { gameId, alphabet });
+    return alphabet;
   }
 
   /** `GET /game/:id/clear`: removes every mark. A guest's marks were never stored. */
   async clearMarks(viewer: Viewer, gameId: number): Promise<ClearResponse> {
     const { player: me } = await this.playerOf(this.db, viewer, gameId);
-    if (viewer.kind === 'user')
+    if (viewer.kind === 'user') {
       await this.db.delete(letterMarks).where(eq(letterMarks.playerId, me.id));
+      this.notifier.notify(viewer.userId, 'game:marks', { gameId, alphabet: {} });
+    }
+    await this.invalidations?.publish([changeTopics.game(gameId)]);
     return { result: 'ok', alphabet: {} };
   }
 
@@ -431,6 +609,11 @@ export class GameService {
     const [row] = options.lock ? await query.for('update', { of: gamePlayers }) : await query;
     if (!row) throw notFound(GAME_MESSAGES.notFound);
     return row;
+  }
+
+  /** The games against the computer, as a subquery (docs/PRODUCT.md, 'Computer opponent'). */
+  private botGameIds() {
+    return this.db.select({ id: botGames.gameId }).from(botGames);
   }
 
   private async opponentOf(executor: Executor, me: PlayerRow) {

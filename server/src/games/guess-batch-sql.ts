@@ -86,6 +86,7 @@ export function readSidesStatement(input: readonly SideReadInput[]): SQL {
  * is separate from the read: what keeps a guess from being scored on a stale side is the
  * compare-and-set here, not a lock held since the read. Rows must come in player-id order so
  * that two nodes' batches lock the rows they share in the same order (they queue, not deadlock).
+ * The guesser's account comes back from the update itself (for the own-move event): no read.
  */
 export function writeGuessesStatement(input: readonly GuessWriteInput[]): SQL {
   return sql`
@@ -100,7 +101,7 @@ export function writeGuessesStatement(input: readonly GuessWriteInput[]): SQL {
       FROM i ${liveSessionOfInput}
       WHERE gp.id = i.player_id AND gp.game_id = i.game_id AND gp.status = 'playing'
         AND gp.guess_count = i.expected AND ${sideOwnedBySession}
-      RETURNING gp.id, gp.game_id, i.versus
+      RETURNING gp.id, gp.game_id, gp.user_id, i.versus
     ), ins AS (
       INSERT INTO guesses (player_id, word, matches)
       SELECT i.player_id, i.word, i.matches FROM i JOIN upd ON upd.id = i.player_id
@@ -109,7 +110,7 @@ export function writeGuessesStatement(input: readonly GuessWriteInput[]): SQL {
       FROM upd WHERE upd.versus AND g.id = upd.game_id
       RETURNING g.id, g.event_seq
     )
-    SELECT i.idx, seq.event_seq AS seq,
+    SELECT i.idx, upd.user_id, seq.event_seq AS seq,
       o.user_id AS opponent_user_id, o.score AS opponent_score,
       o.status AS opponent_status, o.forfeit AS opponent_forfeit,
       o.guess_count AS opponent_guess_count

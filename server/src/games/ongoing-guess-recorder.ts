@@ -94,6 +94,8 @@ interface SideRead {
 /** A guess the write recorded, with the opponent's side for versus games. */
 interface GuessWritten {
   idx: number;
+  /** The guesser's account (for the own-move event), null for a guest. */
+  user_id: number | null;
   seq: number | null;
   opponent_user_id: number | null;
   opponent_score: number | null;
@@ -317,10 +319,15 @@ function resultOf(guess: PlannedGuess, row: GuessWritten): PlayResult {
     forfeit: false,
     finished: false,
   };
-  if (guess.side.mode !== 'versus' || row.opponent_status === null)
-    return playResultWith(response, null);
-  return playResultWith(response, {
+  const mover = {
     gameId: guess.side.gameId,
+    userId: row.user_id,
+    word: guess.attempt.word,
+    guesses: after.guessCount,
+  };
+  if (guess.side.mode !== 'versus' || row.opponent_status === null)
+    return playResultWith(response, mover, null);
+  return playResultWith(response, mover, {
     seq: row.seq!,
     me: after,
     opponent: {

@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { TickingTimer } from '../lib/ticking-timer.ts';
 import type { LeaderboardService, RefreshOutcome } from './leaderboard-service.ts';
 
 /**
- * Recomputes the leaderboards every period (decisions §3: every 5 minutes, once per cluster).
+ * Recomputes the leaderboards every period (every 5 minutes by default, once per cluster).
  * Every node runs this timer; `refreshLeaderboards` with `onlyIfStale` takes the cluster-wide
  * lock and skips when another node has just stored fresh snapshots, so the cluster computes
  * once per period whatever the number of nodes and however their timers line up.
@@ -11,27 +12,26 @@ import type { LeaderboardService, RefreshOutcome } from './leaderboard-service.t
  * on a brand-new database the first request computes them (LeaderboardService).
  */
 export class LeaderboardRefreshJob {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
+  private readonly timer: TickingTimer<RefreshOutcome | 'failed'>;
 
   constructor(
     private readonly leaderboards: Pick<LeaderboardService, 'refreshLeaderboards'>,
-    private readonly periodMs: number,
+    periodMs: number,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.timer = new TickingTimer(periodMs, (now) => this.refresh(now), {
+      onOverlap: () =>
+        this.log.warn('leaderboard refresh still running from the last period; skipping this one'),
+    });
+  }
 
   start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => void this.tick(), this.periodMs);
-    // The timer alone must not keep the process (a CLI, a test) alive.
-    this.timer.unref();
+    this.timer.start();
   }
 
   /** Stops the timer and waits for a run in progress, so the database is not closed under it. */
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+  stop(): Promise<void> {
+    return this.timer.stop();
   }
 
   /**
@@ -40,15 +40,13 @@ export class LeaderboardRefreshJob {
    * logged and the next period tries again.
    */
   async tick(now: Date = new Date()): Promise<RefreshOutcome | 'overlapping' | 'failed'> {
-    if (this.running) {
-      this.log.warn('leaderboard refresh still running from the last period; skipping this one');
-      return 'overlapping';
-    }
+    return (await this.timer.tick(now)) ?? 'overlapping';
+  }
+
+  private async refresh(now: Date): Promise<RefreshOutcome | 'failed'> {
     const started = performance.now();
-    const run = this.leaderboards.refreshLeaderboards(now, { onlyIfStale: true });
-    this.running = run;
     try {
-      const outcome = await run;
+      const outcome = await this.leaderboards.refreshLeaderboards(now, { onlyIfStale: true });
       const durationMs = Math.round(performance.now() - started);
       if (outcome === 'refreshed') this.log.info({ durationMs }, 'leaderboards refreshed');
       else this.log.debug({ outcome }, 'leaderboard refresh skipped');
@@ -56,8 +54,6 @@ export class LeaderboardRefreshJob {
     } catch (err) {
       this.log.error({ err }, 'leaderboard refresh failed');
       return 'failed';
-    } finally {
-      this.running = null;
     }
   }
 }

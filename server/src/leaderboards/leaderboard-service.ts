@@ -1,20 +1,20 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { PROVISIONAL_DEVIATION } from '@jotto/shared/glicko2';
 import type { LeaderboardEntry, LeaderboardResponse } from '@jotto/shared/leaderboard-schemas';
 import {
-  LEADERBOARD_KINDS,
   LEADERBOARD_SIZE,
-  type LeaderboardKind,
+  LEADERBOARD_TYPES,
+  type LeaderboardType,
   leaderboardWindowStart,
 } from '@jotto/shared/leaderboard-windows';
 import { usernameKey } from '@jotto/shared/account-rules';
+import { ADVISORY_LOCKS } from '../db/advisory-locks.ts';
 import type { Database, Transaction } from '../db/database.ts';
 import { leaderboardSnapshots, pointAwards, users } from '../db/schema.ts';
+import { currentRatingOf, ratingColumns } from '../ratings/rating-model.ts';
 
-/**
- * The cluster-wide lock of a leaderboard refresh: any constant shared by all nodes, distinct
- * from the other advisory lock keys (migrations 724_001).
- */
-export const LEADERBOARD_LOCK_KEY = 724_101;
+/** The cluster-wide lock of a leaderboard refresh (see db/advisory-locks.ts). */
+export const LEADERBOARD_LOCK_KEY = ADVISORY_LOCKS.leaderboardRefresh;
 
 /**
  * How often a node asks the database whether another node stored a newer snapshot (one tiny
@@ -23,9 +23,12 @@ export const LEADERBOARD_LOCK_KEY = 724_101;
  */
 const SNAPSHOT_CHECK_MS = 5_000;
 
+/** Rated players read per query while the rating leaderboard looks for 100 settled ratings. */
+const RATING_PAGE = 500;
+
 /** What one call of `refreshLeaderboards` did. */
 export type RefreshOutcome =
-  /** Computed and stored all three snapshots. */
+  /** Computed and stored every snapshot. */
   | 'refreshed'
   /** Another node (or call) holds the lock and is computing right now. */
   | 'locked'
@@ -44,19 +47,19 @@ export interface RefreshOptions {
 
 /** One leaderboard as this node serves it: the stored snapshot, ready to send. */
 interface Board {
-  kind: LeaderboardKind;
+  kind: LeaderboardType;
   version: number;
   response: LeaderboardResponse;
 }
 
 /**
- * Leaderboards (decisions §3): top 100 users by points earned in a UTC window, computed from
- * `point_awards` by `refreshLeaderboards` (the periodic job, once per cluster) and stored as
- * one snapshot row per kind. Requests never compute: they are served from the snapshot,
- * cached in memory and revalidated against its `version` every few seconds.
+ * Leaderboards (docs/PRODUCT.md, 'Points and leaderboards'): top 100 users by points earned in a
+ * UTC window, computed from `point_awards`, and by rating ('Ratings'), by `refreshLeaderboards`
+ * (the periodic job, once per cluster) and stored as one snapshot row per kind. Requests never compute: they are served from
+ * the snapshot, cached in memory and revalidated against its `version` every few seconds.
  */
 export class LeaderboardService {
-  private readonly cache = new Map<LeaderboardKind, Board>();
+  private readonly cache = new Map<LeaderboardType, Board>();
   private checkedAt = 0;
   // Single-flight: concurrent requests share one revalidation and one cold-start computation.
   private syncing: Promise<void> | null = null;
@@ -72,7 +75,7 @@ export class LeaderboardService {
    * `GET /leaders/:type`: the stored snapshot of one leaderboard. Only on a fresh start, before
    * any snapshot exists, is it computed here: once, under the same lock as the job.
    */
-  async getLeaderboard(kind: LeaderboardKind): Promise<LeaderboardResponse> {
+  async getLeaderboard(kind: LeaderboardType): Promise<LeaderboardResponse> {
     if (Date.now() - this.checkedAt >= SNAPSHOT_CHECK_MS || !this.cache.has(kind)) {
       await this.revalidate();
     }
@@ -114,8 +117,11 @@ export class LeaderboardService {
         return { kind: 'fresh' as const };
       }
       const boards: Board[] = [];
-      for (const kind of LEADERBOARD_KINDS) {
-        const entries = await this.topEntries(tx, leaderboardWindowStart(kind, now));
+      for (const kind of LEADERBOARD_TYPES) {
+        const entries =
+          kind === 'rating'
+            ? await this.topRatings(tx, now)
+            : await this.topEntries(tx, leaderboardWindowStart(kind, now));
         const [stored] = await tx
           .insert(leaderboardSnapshots)
           .values({ kind, computedAt: now, entries, version: 1 })
@@ -194,7 +200,7 @@ export class LeaderboardService {
       .from(leaderboardSnapshots);
     // A snapshot stamped after `now` (a node whose clock runs ahead) counts as fresh too.
     return (
-      stored.length === LEADERBOARD_KINDS.length &&
+      stored.length === LEADERBOARD_TYPES.length &&
       stored.every((row) => now.getTime() - row.computedAt.getTime() < this.freshForMs)
     );
   }
@@ -218,10 +224,53 @@ export class LeaderboardService {
       admin: row.admin,
     }));
   }
+
+  /**
+   * Players by rating at `now` (docs/PRODUCT.md, 'Ratings'), the rounded rating as the score,
+   * without provisional ratings (a deviation above 110 as of `now`). A stored deviation only
+   * grows with the days since, so one already above 110 is left out by the query; the others
+   * are judged by the shared rule, best first, a page at a time, until 100 qualify.
+   */
+  private async topRatings(tx: Transaction, now: Date): Promise<LeaderboardEntry[]> {
+    // Math.round's rounding (half up), so that the order is the order of the scores shown.
+    const score = sql<number>`floor(${users.rating} + 0.5)`;
+    const entries: LeaderboardEntry[] = [];
+    // A rating that changes between two pages could move a player onto the next page as well.
+    const seen = new Set<number>();
+    for (let offset = 0; entries.length < LEADERBOARD_SIZE; offset += RATING_PAGE) {
+      const rows = await tx
+        .select({ id: users.id, username: users.username, admin: users.admin, ...ratingColumns })
+        .from(users)
+        .where(
+          and(
+            isNotNull(users.username),
+            gt(users.ratedGames, 0),
+            lte(users.ratingDeviation, PROVISIONAL_DEVIATION),
+          ),
+        )
+        .orderBy(desc(score), asc(sql`lower(${users.username})`), asc(users.id))
+        .limit(RATING_PAGE)
+        .offset(offset);
+      for (const row of rows) {
+        if (entries.length === LEADERBOARD_SIZE) break;
+        if (seen.has(row.id) || currentRatingOf(row, now).provisional) continue;
+        seen.add(row.id);
+        entries.push({
+          id: row.id,
+          displayName: row.username!,
+          username: usernameKey(row.username!),
+          score: Math.round(row.rating),
+          admin: row.admin,
+        });
+      }
+      if (rows.length < RATING_PAGE) break;
+    }
+    return entries;
+  }
 }
 
 function boardOf(
-  kind: LeaderboardKind,
+  kind: LeaderboardType,
   version: number,
   computedAt: Date,
   entries: LeaderboardEntry[],

@@ -4,13 +4,15 @@ import { ERROR_RESPONSES } from '@jotto/shared/api-envelope';
 
 /**
  * The route options an entry of the shared endpoint table stands for: method, URL, the schemas
- * that validate, serialise and document it, and `changesState` for the cross-site guard. A
- * route file spreads this into `app.route` and adds its handler, so the path and schemas a
- * client calls are the ones the server registers.
+ * that validate, serialise and document it, `changesState` for the cross-site guard and
+ * `access` for the session plugin's access check. A route file spreads this into `app.route`
+ * and adds its handler, so the path, schemas and access a client sees are the ones the server
+ * registers and enforces.
  */
 export function endpointRoute<const E extends EndpointDefinition>(
   endpoint: E,
-  config: FastifyContextConfig = {},
+  // The table's access is the route's: a route file cannot declare another.
+  config: Omit<FastifyContextConfig, 'access'> = {},
 ) {
   const schema = {
     tags: [endpoint.tag],
@@ -25,6 +27,6 @@ export function endpointRoute<const E extends EndpointDefinition>(
     method: endpoint.method,
     url: endpoint.path,
     schema,
-    config: { changesState: endpoint.changesState === true, ...config },
+    config: { changesState: endpoint.changesState === true, ...config, access: endpoint.access },
   };
 }

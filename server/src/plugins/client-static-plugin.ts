@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import type { ErrorResponse } from '@jotto/shared/api-envelope';
 import { CLIENT_ROUTES } from '@jotto/shared/client-routes';
 import { unavailable } from '../errors.ts';
+import { isUnderApiPrefix } from '../lib/api-path.ts';
 
 const ASSET_PREFIX = '/public/';
 
@@ -13,7 +14,7 @@ const ASSET_PREFIX = '/public/';
  * Serves the built client: its assets under /public/ (Vite builds with base /public/, so the
  * service worker is /public/sw.js), brotli or gzip when the build left a compressed copy
  * (client/vite.config.ts writes them) and the browser accepts it; `index.html` for every
- * client route of spec §2. It also decides what a path nobody routes gets: a browser
+ * client route (`CLIENT_ROUTES`). It also decides what a path nobody routes gets: a browser
  * navigating to an unknown page gets the client (status 404), which shows its own not-found
  * screen; anything else (the API, assets, scripts) gets the JSON error envelope.
  */
@@ -46,7 +47,9 @@ export const clientStaticPlugin = fp(
       return reply.status(status).header('cache-control', 'no-cache').sendFile('index.html');
     };
     for (const route of CLIENT_ROUTES) {
-      app.get(route, { schema: { hide: true } }, async (_request, reply) => sendIndex(reply, 200));
+      app.get(route, { schema: { hide: true }, config: { access: 'public' } }, async (_r, reply) =>
+        sendIndex(reply, 200),
+      );
     }
 
     app.setNotFoundHandler(async (request, reply) => {
@@ -64,8 +67,7 @@ export const clientStaticPlugin = fp(
 /** A browser opening a page (not the API, not an asset, not a script asking for data). */
 function isPageNavigation(request: FastifyRequest, apiPrefix: string): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-  const pathname = request.url.split('?')[0] ?? '';
-  if (pathname === apiPrefix || pathname.startsWith(`${apiPrefix}/`)) return false;
-  if (pathname.startsWith(ASSET_PREFIX)) return false;
+  if (isUnderApiPrefix(request.url, apiPrefix)) return false;
+  if (request.url.startsWith(ASSET_PREFIX)) return false;
   return (request.headers.accept ?? '').includes('text/html');
 }

@@ -15,19 +15,22 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Refuses state-changing requests that come cross-site from an origin we do not allow
- * (decisions §7), or that carry neither Origin nor Sec-Fetch-Site nor our client's own header
- * (see `mayChangeState`): every non-GET route, and GET routes marked `config.changesState`.
+ * (docs/PRODUCT.md, 'Cross-site rule'), or that carry neither Origin nor Sec-Fetch-Site nor our
+ * client's own header (see `mayChangeState`): every non-GET route, and GET routes marked
+ * `config.changesState`.
  * This, with SameSite cookies, is our CSRF defence.
  */
 export const crossSiteGuardPlugin = fp(
   async (app: FastifyInstance, options: { config: AppConfig }) => {
-    app.addHook('onRequest', async (request) => {
+    // A callback hook: it runs on every request, and most need nothing (no promise made). A
+    // refusal is thrown, and Fastify answers it as it would from an async hook.
+    app.addHook('onRequest', (request, _reply, done) => {
       const changesState =
         !SAFE_METHODS.has(request.method) || request.routeOptions.config.changesState === true;
-      if (!changesState) return;
-      if (!mayChangeState(options.config, request.headers, request.protocol)) {
+      if (changesState && !mayChangeState(options.config, request.headers, request.protocol)) {
         throw forbidden('Cross-site requests are not allowed');
       }
+      done();
     });
   },
   { name: 'cross-site-guard' },

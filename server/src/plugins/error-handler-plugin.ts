@@ -2,7 +2,11 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ErrorResponse } from '@jotto/shared/api-envelope';
 import { SAFE_TEXT_PATTERN, UNSAFE_TEXT_MESSAGE } from '@jotto/shared/safe-text';
-import { isDatabaseUnavailable, isUnstorableText } from '../db/database-errors.ts';
+import {
+  isDatabaseTimeout,
+  isDatabaseUnavailable,
+  isUnstorableText,
+} from '../db/database-errors.ts';
 import { ApiError } from '../errors.ts';
 
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
@@ -83,9 +87,12 @@ export const errorHandlerPlugin = fp(
             ? 'The body is not valid JSON'
             : error.message;
       } else if (isDatabaseUnavailable(error)) {
-        // The database is down or restarting: not a bug, and the client may try again.
+        // The database is down, restarting or not answering in time (a statement or lock
+        // timeout): not a bug, and the client may try again.
         status = 503;
         message = UNAVAILABLE_MESSAGE;
+        // /readyz reports a database whose statements time out as unavailable for a while.
+        if (isDatabaseTimeout(error)) request.server.database.stalls.note();
         request.log.warn({ err: loggableError(error) }, 'database unavailable');
       } else {
         status =

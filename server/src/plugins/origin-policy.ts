@@ -11,7 +11,7 @@ import type { AppConfig } from '../config.ts';
  */
 export type RequestSource = 'trusted' | 'foreign' | 'unmarked';
 
-/** Classifies a request by its Origin, else its Sec-Fetch-Site header (decisions §7). */
+/** Classifies a request by Origin, else Sec-Fetch-Site (docs/PRODUCT.md, 'Cross-site rule'). */
 export function requestSource(
   config: Pick<AppConfig, 'publicUrl' | 'clientOrigins'>,
   headers: IncomingHttpHeaders,

@@ -19,7 +19,7 @@ declare module 'fastify' {
 export const REDIS_COMMAND_TIMEOUT_MS = 500;
 
 /**
- * Options of the connection that serves requests. Redis is optional (decisions §1): while it
+ * Options of the connection that serves requests. Redis is optional (REDIS_URL): while it
  * is away a command must fail at once, so the caller can fall back, rather than wait in
  * ioredis's offline queue and retries (which made every rate-limited route take ~5 s during an
  * outage). Reconnection goes on in the background, at most 2 s apart, for as long as it takes.

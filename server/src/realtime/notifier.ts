@@ -4,12 +4,16 @@ import { clientPath } from '@jotto/shared/client-routes';
 import { isPlayerFinished } from '@jotto/shared/game-rules';
 import type { ClientToServerEvents, ServerToClientEvents } from '@jotto/shared/realtime-events';
 import { userRoom } from '@jotto/shared/realtime-events';
+import type { InvalidationPublisher } from '../lib/cluster-cache.ts';
+import { changeTopics } from './invalidation-channel.ts';
 import type { PushMessage, PushSender } from './push-sender.ts';
 
 /** What the handshake learns about a socket's user (see realtime-plugin.ts). */
 export interface SocketData {
   userId: number;
   sessionHash: string;
+  /** When the socket's session expires (ms since the epoch): the socket closes then. */
+  sessionExpiresAt: number;
 }
 
 export type RealtimeServer = Server<
@@ -43,6 +47,8 @@ export class Notifier {
     /** Absolute links when PUBLIC_URL is set; else relative ones, which the page resolves. */
     private readonly publicUrl: string | null,
     private readonly log: FastifyBaseLogger,
+    /** Announces what an event says changed for its user (their notices), for the caches. */
+    private readonly invalidations: InvalidationPublisher | null = null,
   ) {}
 
   attach(io: RealtimeServer): void {
@@ -50,6 +56,11 @@ export class Notifier {
   }
 
   notify<E extends EventName>(userId: number, event: E, payload: EventPayload<E>): void {
+    // A challenge or friendship event is what changes a player's notices (GET /user/notices):
+    // their copies on every node go, as the event goes out (see notices/notice-service.ts).
+    if (event.startsWith('challenge:') || event.startsWith('friend:')) {
+      void this.invalidations?.publish([changeTopics.notices(userId)]);
+    }
     if (this.io) {
       try {
         // Socket.IO's emit is variadic over the event's parameters: one, the payload typed above.
@@ -67,7 +78,7 @@ export class Notifier {
     }
   }
 
-  /** Which events also make a push notification, and what it says (spec §4). */
+  /** Which events also make a push, and what it says (docs/PRODUCT.md, 'Push notifications'). */
   private pushMessageFor<E extends EventName>(
     event: E,
     payload: EventPayload<E>,

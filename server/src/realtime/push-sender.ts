@@ -6,7 +6,7 @@ import type { BatchResponse, MulticastMessage } from 'firebase-admin/messaging';
 import type { Database } from '../db/database.ts';
 import { pushTokens } from '../db/schema.ts';
 
-/** A push notification as the client reads it (spec §3). */
+/** A push notification as the client reads it (docs/PRODUCT.md, 'Push notifications'). */
 export interface PushMessage {
   title: string;
   icon: string;

@@ -4,12 +4,14 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
 import { userRoom } from '@jotto/shared/realtime-events';
+import { SESSION_COOKIE } from '@jotto/shared/request-headers';
 import type { AppConfig } from '../config.ts';
 import { isDatabaseUnavailable } from '../db/database-errors.ts';
 import { mayOpenSocket } from '../plugins/origin-policy.ts';
-import { SESSION_COOKIE } from '../sessions/session-plugin.ts';
 import { viewerOfSession } from '../sessions/viewer.ts';
+import { AdapterConnection, type FireAndForgetCommand } from './adapter-connection.ts';
 import type { RealtimeServer, RealtimeSocket } from './notifier.ts';
+import { refusalMessage, SocketLedger } from './socket-ledger.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,13 +26,25 @@ declare module 'fastify' {
 const sessionRoom = (sessionHash: string) => `session:${sessionHash}`;
 // An unauthenticated socket is refused at the handshake; this only bounds a slow one.
 const HANDSHAKE_TIMEOUT_MS = 10_000;
+/**
+ * The largest message a client may send (Engine.IO's maxHttpBufferSize, 1 MB by default: one
+ * client sent a hundred 900 KB frames). A client sends only the protocol's own packets: the
+ * namespace CONNECT (`40`, with no auth payload from our client), pongs and the upgrade probe,
+ * a few bytes each, a polling POST batching a handful of them. 1 KB leaves ample room; a
+ * larger message closes the connection.
+ */
+export const MAX_CLIENT_MESSAGE_BYTES = 1024;
+/** setTimeout's longest delay (about 24.8 days); a longer wait is made of several. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * Socket.IO, attached to Fastify's own HTTP server by this small plugin (the community
  * fastify-socket.io targets Fastify 4). The handshake must come from a trusted origin and
  * carry a live session cookie of a user with a username; each socket joins `user:{id}`.
  * Clients send nothing over the socket: intents are REST calls, so there is no client payload
- * to trust, and any event a client sends is dropped.
+ * to trust, and a socket that sends an event is disconnected. A session and an account hold at
+ * most SOCKETS_PER_SESSION and SOCKETS_PER_ACCOUNT sockets (socket-ledger.ts, across nodes with
+ * Redis), and a socket ends when its session does: logout, expiry, password reset.
  *
  * With REDIS_URL, the classic Redis pub/sub adapter over ioredis fans events out to every
  * node. We do not use sharded pub/sub: it pays off only on a Redis Cluster, and its adapter
@@ -44,6 +58,7 @@ export const realtimePlugin = fp(
       path: `${config.apiPrefix}/socket.io`,
       serveClient: false,
       connectTimeout: HANDSHAKE_TIMEOUT_MS,
+      maxHttpBufferSize: MAX_CLIENT_MESSAGE_BYTES,
       cors:
         config.clientOrigins.length > 0
           ? { origin: config.clientOrigins, credentials: true }
@@ -56,58 +71,42 @@ export const realtimePlugin = fp(
       },
     });
 
-    if (app.redis) {
+    const redis = app.redis;
+    if (redis) {
+      const reportDropped = (command: FireAndForgetCommand, error: unknown) => {
+        const err = error instanceof Error ? error.message : String(error);
+        if (command === 'publish') app.log.warn({ err }, 'event not fanned out: redis unavailable');
+        else app.log.warn({ err, command }, 'redis adapter subscription dropped');
+      };
       // While Redis is away an event cannot cross nodes; it is dropped at once rather than
-      // queued (clients catch up through the REST routes they poll, and `seq` shows the gap).
-      const publisher = app.redis.duplicate({
-        lazyConnect: false,
-        enableOfflineQueue: false,
-        maxRetriesPerRequest: 0,
-      });
+      // queued (clients catch up through the REST routes they poll, and `seq` shows the gap):
+      // the request connection's options (no offline queue, no retries, a command timeout).
+      const publisher = new AdapterConnection(
+        {
+          ...redis.options,
+          lazyConnect: false,
+          enableOfflineQueue: false,
+          maxRetriesPerRequest: 0,
+        },
+        reportDropped,
+      );
       // The subscriber is off the request path and its (P)SUBSCRIBE, sent once when the adapter
       // is created, must wait for a connection rather than fail: it keeps the offline queue and
       // no command timeout (ioredis resubscribes by itself after every reconnect).
-      const subscriber = app.redis.duplicate({
-        lazyConnect: false,
-        enableOfflineQueue: true,
-        maxRetriesPerRequest: null,
-        commandTimeout: undefined,
-      });
+      const subscriber = new AdapterConnection(
+        {
+          ...redis.options,
+          lazyConnect: false,
+          enableOfflineQueue: true,
+          maxRetriesPerRequest: null,
+          commandTimeout: undefined,
+        },
+        reportDropped,
+      );
       for (const client of [publisher, subscriber]) {
         client.on('error', (err: Error) =>
           app.log.warn({ err: err.message }, 'redis adapter error'),
         );
-      }
-      // The adapter does not await its publishes, so an outage would surface as unhandled
-      // rejections (fatal under close-with-grace); each failed publish is logged here instead.
-      const publish: (channel: string, message: string | Buffer) => Promise<number> =
-        publisher.publish.bind(publisher);
-      Object.assign(publisher, {
-        publish: (channel: string, message: string | Buffer) =>
-          publish(channel, message).catch((err: unknown) => {
-            app.log.warn(
-              { err: err instanceof Error ? err.message : String(err) },
-              'event not fanned out: redis unavailable',
-            );
-            return 0;
-          }),
-      });
-      // Nor does it await its (P)SUBSCRIBE: one still queued when the node closes (Redis never
-      // came) is dropped by ioredis with a rejection, logged here rather than left unhandled.
-      for (const method of ['subscribe', 'psubscribe'] as const) {
-        const original = subscriber[method].bind(subscriber) as (
-          ...args: unknown[]
-        ) => Promise<unknown>;
-        Object.assign(subscriber, {
-          [method]: (...args: unknown[]) =>
-            original(...args).catch((err: unknown) => {
-              app.log.warn(
-                { err: err instanceof Error ? err.message : String(err) },
-                'redis adapter subscription dropped',
-              );
-              return 0;
-            }),
-        });
       }
       io.adapter(createAdapter(publisher, subscriber, { key: 'jotto:socket.io' }));
       app.addHook('onClose', async () => {
@@ -115,6 +114,13 @@ export const realtimePlugin = fp(
         subscriber.disconnect();
       });
     }
+
+    const caps = {
+      perSession: config.realtime.socketsPerSession,
+      perAccount: config.realtime.socketsPerAccount,
+    };
+    const ledger = new SocketLedger(caps, redis, app.log);
+    app.addHook('onClose', async () => ledger.close());
 
     /** The handshake's check: undefined to let the socket in, else why not. */
     const authenticate = async (socket: RealtimeSocket): Promise<Error | undefined> => {
@@ -124,9 +130,26 @@ export const realtimePlugin = fp(
         const session = sessionId ? await app.sessions.resolve(sessionId) : null;
         // Events go to accounts: a guest, or an account without a username yet, has none.
         const viewer = viewerOfSession(session);
-        if (typeof viewer === 'string' || viewer.kind !== 'user') return new Error('unauthorized');
+        if (!session || typeof viewer === 'string' || viewer.kind !== 'user') {
+          return new Error('unauthorized');
+        }
         socket.data.userId = viewer.userId;
         socket.data.sessionHash = viewer.sessionHash;
+        socket.data.sessionExpiresAt = session.expiresAt.getTime();
+        const refusal = await ledger.claim({
+          socketId: socket.id,
+          userId: viewer.userId,
+          sessionHash: viewer.sessionHash,
+        });
+        if (refusal) {
+          // The refusal reaches the client, then its connection closes (engine.io sends what it
+          // has buffered first) instead of lingering until the handshake timeout.
+          setImmediate(() => socket.conn.close());
+          return new Error(refusalMessage(refusal, caps));
+        }
+        // However the socket ends (or its connection closes before it is admitted), its place
+        // goes back.
+        socket.conn.once('close', () => ledger.release(socket.id));
         return undefined;
       } catch (err) {
         // A database that is down or restarting is not a bug: the client reconnects later.
@@ -142,8 +165,26 @@ export const realtimePlugin = fp(
     });
 
     io.on('connection', (socket) => {
-      const { userId, sessionHash } = socket.data;
+      const { userId, sessionHash, sessionExpiresAt } = socket.data;
       void socket.join([userRoom(userId), sessionRoom(sessionHash)]);
+      // A session that expires takes its sockets with it, as logout does: after expiry REST
+      // answers as to a guest, and the socket must stop hearing the account's events.
+      let expiry: NodeJS.Timeout | undefined;
+      const closeAtExpiry = () => {
+        const remaining = sessionExpiresAt - Date.now();
+        if (remaining <= 0) socket.disconnect(true);
+        else expiry = setTimeout(closeAtExpiry, Math.min(remaining, MAX_TIMER_MS));
+      };
+      closeAtExpiry();
+      // Intents are REST calls: a client that sends an event is not our client.
+      socket.onAny((event: unknown) => {
+        app.log.warn({ userId, event: String(event).slice(0, 64) }, 'socket sent an event: closed');
+        socket.disconnect(true);
+      });
+      socket.once('disconnect', () => {
+        clearTimeout(expiry);
+        ledger.release(socket.id);
+      });
     });
 
     app.decorate('io', io);

@@ -1,30 +1,27 @@
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { SESSION_COOKIE } from '@jotto/shared/request-headers';
 import type { AppConfig } from '../config.ts';
-import { forbidden, unauthorized } from '../errors.ts';
+import { callerOf, gameViewerOf } from './route-access.ts';
 import { type SessionIdentity, SessionStore } from './session-store.ts';
-import { viewerOfSession } from './viewer.ts';
 
-export const SESSION_COOKIE = 'jotto_session';
 /** Our ids are 43 characters; a longer cookie is not ours and is not even hashed. */
 const MAX_SESSION_ID_LENGTH = 128;
 
-/** A request from a user with an account and a username. */
-export interface SignedInUser {
-  userId: number;
-  username: string;
-  sessionHash: string;
+/**
+ * Whether a request changes nothing, so that it may take its session from this node's memory
+ * (`SessionStore.resolveForRead`): a GET or HEAD of a route of the endpoint table that does not
+ * change state. Every other request, and every route off the table, reads it from the database.
+ */
+function changesNothing(request: FastifyRequest): boolean {
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    request.routeOptions.config.changesState === false
+  );
 }
 
 declare module 'fastify' {
-  interface FastifyContextConfig {
-    /**
-     * The route's service checks the session inside its own query (see `sessionHashOf`),
-     * so the plugin does not look it up first.
-     */
-    sessionCheckedByService?: boolean;
-  }
   interface FastifyInstance {
     sessions: SessionStore;
   }
@@ -39,37 +36,30 @@ declare module 'fastify' {
   }
 }
 
-/** What a signed-in account without a username is told until it finalizes (decisions §7). */
-export const PICK_USERNAME_FIRST = 'Pick your username first';
-
-/**
- * The signed-in user of a request, or a 401 (no live session, or a guest's); a 403 for an
- * account that has not picked its username yet. Decided by `viewerOfSession`, like every
- * other check of who a request speaks for.
- */
-export function requireUser(request: FastifyRequest): SignedInUser {
-  const viewer = viewerOfSession(request.session);
-  if (viewer === 'no-username') throw forbidden(PICK_USERNAME_FIRST);
-  if (viewer === 'no-session' || viewer.kind === 'guest') throw unauthorized();
-  return { userId: viewer.userId, username: viewer.username, sessionHash: viewer.sessionHash };
-}
-
 /**
  * For routes marked `sessionCheckedByService`: the keyed hash of the session the cookie
  * names, unchecked (the service checks it in its own query), or null without a usable cookie.
  */
-export function sessionHashOf(request: FastifyRequest, store: SessionStore): string | null {
+function sessionHashOf(request: FastifyRequest, store: SessionStore): string | null {
   const sessionId = request.cookies[SESSION_COOKIE];
   if (!sessionId || sessionId.length > MAX_SESSION_ID_LENGTH) return null;
   return store.hash(sessionId);
 }
 
-/** Loads the session named by the cookie on every request that may need it. */
+/**
+ * Loads the session named by the cookie on every API request that may need it, and enforces
+ * each route's declared access (`config.access`, see `route-access.ts`) before its handler
+ * runs: after the body and parameters are validated, so a malformed request still gets its
+ * 400 first, as it did when each handler checked for itself.
+ */
 export const sessionPlugin = fp(
   async (app: FastifyInstance, options: { config: AppConfig }) => {
     const { config } = options;
     await app.register(fastifyCookie, { secret: config.sessionSecret });
-    const store = new SessionStore(app.db, config.sessionSecret);
+    const store = new SessionStore(app.db, config.sessionSecret, {
+      invalidations: app.invalidations,
+      maxAgeMs: config.cacheMaxAgeSeconds * 1000,
+    });
     app.decorate('sessions', store);
     app.decorateRequest('session', null);
 
@@ -91,13 +81,60 @@ export const sessionPlugin = fp(
     });
 
     const apiPrefix = `${config.apiPrefix}/`;
-    app.addHook('onRequest', async (request) => {
-      if (!request.url.startsWith(apiPrefix)) return;
-      if (request.routeOptions.config.sessionCheckedByService) return;
-      const sessionId = request.cookies[SESSION_COOKIE];
-      if (!sessionId || sessionId.length > MAX_SESSION_ID_LENGTH) return;
-      request.session = await store.resolve(sessionId);
+    // Both hooks run on every API request: written with a callback, so that the common case (no
+    // cookie, or a session in memory) is answered without a promise.
+    app.addHook('onRequest', (request, _reply, done) => {
+      const sessionId = request.url.startsWith(apiPrefix)
+        ? request.cookies[SESSION_COOKIE]
+        : undefined;
+      if (
+        !sessionId ||
+        sessionId.length > MAX_SESSION_ID_LENGTH ||
+        request.routeOptions.config.sessionCheckedByService
+      ) {
+        done();
+        return;
+      }
+      const readOnly = changesNothing(request);
+      const cached = readOnly ? store.cachedForRead(sessionId) : undefined;
+      if (cached !== undefined) {
+        request.session = cached;
+        done();
+        return;
+      }
+      (readOnly ? store.resolveForRead(sessionId) : store.resolve(sessionId)).then(
+        (session) => {
+          request.session = session;
+          done();
+        },
+        (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+      );
+    });
+
+    app.addHook('preHandler', (request, _reply, done) => {
+      const { access, sessionCheckedByService, unauthorizedMessage } = request.routeOptions.config;
+      if (access === undefined || access === 'public') {
+        done();
+        return;
+      }
+      if (sessionCheckedByService) {
+        // Declared for `game` routes only (checked when the route is registered).
+        const sessionHash = sessionHashOf(request, store);
+        request.caller = {
+          access: 'unchecked game',
+          unchecked: {
+            sessionHash,
+            viewer: async () =>
+              gameViewerOf(sessionHash === null ? null : await store.resolveHash(sessionHash)),
+          },
+        };
+        done();
+        return;
+      }
+      // A refusal is thrown: Fastify answers it as it would from an async hook.
+      request.caller = callerOf(access, request.session, unauthorizedMessage);
+      done();
     });
   },
-  { name: 'session', dependencies: ['database'] },
+  { name: 'session', dependencies: ['database', 'route-access', 'invalidations'] },
 );

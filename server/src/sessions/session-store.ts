@@ -2,10 +2,17 @@ import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../db/database.ts';
 import { sessions, users } from '../db/schema.ts';
+import {
+  type CacheStats,
+  ClusterCache,
+  type InvalidationPublisher,
+  type InvalidationSource,
+} from '../lib/cluster-cache.ts';
 import { hashToken, newOpaqueToken } from '../lib/secret-hashing.ts';
+import { changeTopics } from '../realtime/invalidation-channel.ts';
 
 export const USER_SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
-/** A guest's session, and with it the guest's game, lives 24 hours (decisions §3). */
+/** A guest's session, and with it the guest's game, lives 24 hours (docs/PRODUCT.md, 'Guests'). */
 export const GUEST_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** What a request knows about who sent it. */
@@ -19,9 +26,22 @@ export interface SessionIdentity {
   expiresAt: Date;
 }
 
+/** A change to sessions that every node must hear of: one session, or every session of a user. */
+export type SessionChange = { sessionHash: string } | { userId: number };
+
+/** Sessions a node keeps in memory for requests that change nothing (see `resolveForRead`). */
+const CACHED_SESSIONS = 50_000;
+
 /**
  * Sessions live in the database, so every node sees the same ones. The cookie holds a
  * random id; the table holds only its keyed hash.
+ *
+ * Requests that change nothing (polls above all) may take the session from this node's memory
+ * (`resolveForRead`); requests that change something always read it from the database. So that
+ * a cached session is never served after it ended, every change to a session row or to what
+ * it says about its user (the username) is announced to every node after it commits
+ * (`changed`; `destroy` does it itself outside a transaction), and a cached session is served
+ * only until its own expiry. See docs/ARCHITECTURE.md, 'Polling'.
  */
 export class SessionStore {
   /**
@@ -55,11 +75,19 @@ export class SessionStore {
 
   // Runs on every API request: built and prepared once rather than rebuilt each time.
   private readonly resolveQuery;
+  private readonly cached: ClusterCache<SessionIdentity | null> | null;
+  private readonly invalidations: InvalidationPublisher | null;
 
   constructor(
     private readonly db: Database,
     private readonly secret: string,
+    /** Without it, every lookup reads the database and nothing is announced (one node alone). */
+    cache?: { invalidations: InvalidationSource & InvalidationPublisher; maxAgeMs: number },
   ) {
+    this.invalidations = cache?.invalidations ?? null;
+    this.cached = cache
+      ? new ClusterCache(cache.invalidations, { max: CACHED_SESSIONS, maxAgeMs: cache.maxAgeMs })
+      : null;
     this.resolveQuery = this.db
       .select({ userId: sessions.userId, expiresAt: sessions.expiresAt, username: users.username })
       .from(sessions)
@@ -74,6 +102,54 @@ export class SessionStore {
     return this.resolveHash(this.hash(sessionId));
   }
 
+  /** Lookups of `resolveForRead` by outcome (for /metrics). */
+  get cacheStats(): CacheStats {
+    return this.cached?.stats ?? { hits: 0, reads: 0, shared: 0 };
+  }
+
+  /**
+   * What `resolveForRead` would answer from memory at once, or undefined when it would have to
+   * read (so a hook can answer without waiting for a promise).
+   */
+  cachedForRead(sessionId: string): SessionIdentity | null | undefined {
+    return this.cached?.peek(this.hash(sessionId));
+  }
+
+  /**
+   * The live session a cookie names, or null, for a request that changes nothing: from this
+   * node's memory while no change to it has been announced (see the class), else as `resolve`.
+   */
+  async resolveForRead(sessionId: string): Promise<SessionIdentity | null> {
+    const sessionHash = this.hash(sessionId);
+    if (this.cached === null) return this.resolveHash(sessionHash);
+    return this.cached.get(sessionHash, async () => {
+      const identity = await this.resolveHash(sessionHash);
+      return {
+        value: identity,
+        topics:
+          identity?.userId == null
+            ? [changeTopics.session(sessionHash)]
+            : [changeTopics.session(sessionHash), changeTopics.user(identity.userId)],
+        // Expiry is time passing, which nobody announces: the copy goes when the session does.
+        expiresAt: identity?.expiresAt.getTime() ?? null,
+      };
+    });
+  }
+
+  /**
+   * Tells every node that a session, or every session of a user, ended or changed (its user's
+   * username, say): their copies are dropped, and the next request reads the database. Call it
+   * after the change commits, and await it before answering; `destroy` outside a transaction
+   * calls it itself.
+   */
+  async changed(change: SessionChange): Promise<void> {
+    await this.invalidations?.publish([
+      'sessionHash' in change
+        ? changeTopics.session(change.sessionHash)
+        : changeTopics.user(change.userId),
+    ]);
+  }
+
   /** The live session with this keyed hash, or null (unknown or expired). */
   async resolveHash(sessionHash: string): Promise<SessionIdentity | null> {
     const [row] = await this.resolveQuery.execute({ hash: sessionHash });
@@ -86,8 +162,14 @@ export class SessionStore {
     };
   }
 
+  /**
+   * Ends a session. Inside a transaction (`executor`), the caller announces it with `changed`
+   * once the transaction has committed; announced before, another node could read the session
+   * again before the commit and keep it.
+   */
   async destroy(sessionHash: string, executor: Pick<Database, 'delete'> = this.db): Promise<void> {
     await executor.delete(sessions).where(eq(sessions.idHash, sessionHash));
+    if (executor === this.db) await this.changed({ sessionHash });
   }
 
   /** Removes expired sessions (see ExpiredDataPurgeJob); answers how many. */

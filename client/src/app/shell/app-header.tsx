@@ -1,11 +1,13 @@
 import { Link } from 'react-router-dom';
 import { clientPath } from '@jotto/shared/client-routes';
-import { useSession } from '../../lib/session.ts';
+import { useSession } from '@/lib/session.ts';
 import styles from './app-header.module.css';
 
 /**
- * The fixed header (spec §2): the menu toggle, the title linking to /home, and the username
- * linking to the profile. A guest has no profile, so 'guest' links to sign-in instead.
+ * The fixed header (docs/PRODUCT.md, 'Shell'): the menu toggle, the title linking to /home, and the
+ * username linking to the profile. A guest has no profile, so 'guest' links to sign-in instead.
+ * A player signed in through a provider who has not picked a username yet has neither a name
+ * nor a guest's sign-in to offer: no chip until /finalize has given them a name.
  */
 export function AppHeader({
   sidebarOpen,
@@ -14,7 +16,7 @@ export function AppHeader({
   sidebarOpen: boolean;
   onToggleSidebar: () => void;
 }) {
-  const { username, loading } = useSession();
+  const { username, loading, mustFinalize } = useSession();
   return (
     <header className={styles.header}>
       <button
@@ -30,10 +32,12 @@ export function AppHeader({
       <Link to={clientPath('/home')} className={styles.title}>
         Jotto
       </Link>
-      {!loading && (
+      {!loading && !mustFinalize && (
         <Link
           to={username ? clientPath('/profile/:username', { username }) : clientPath('/login')}
           className={styles.user}
+          // Cut with an ellipsis on a phone: the whole name is in the tooltip.
+          title={username || undefined}
         >
           {username || 'guest'}
         </Link>

@@ -1,12 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { type FakeHandlers, fakeApi } from '../../test/fake-api.ts';
-import { currentPath, renderScreen } from '../../test/render-screen.tsx';
+import { type FakeHandlers, fakeApi } from '@/test/fake-api.ts';
+import { currentPath, renderScreen } from '@/test/render-screen.tsx';
 import { AppShell } from './app-shell.tsx';
 
 const SCREENS = [
   '/home',
+  '/daily',
   '/list_solo',
   '/list_versus',
   '/challenges',
@@ -49,8 +50,8 @@ beforeEach(() => {
 describe('AppShell', () => {
   it('shows the screen of the route under the header', async () => {
     openShell(SIGNED_IN, '/rules');
-    expect(await screen.findByText('screen /rules')).toBeTruthy();
-    expect(within(screen.getByRole('main')).getByText('screen /rules')).toBeTruthy();
+    await screen.findByText('screen /rules');
+    within(screen.getByRole('main')).getByText('screen /rules');
   });
 
   it('links the title to /home and the username to its profile', async () => {
@@ -70,7 +71,20 @@ describe('AppShell', () => {
     expect(guest.getAttribute('href')).toBe('/login');
   });
 
-  it('opens the sidebar from the menu toggle, with the links of the spec in order', () => {
+  it('shows no name for a player who has not picked a username yet, not even guest', async () => {
+    const api = openShell({ userInfo: { result: 'finalize' } });
+    await waitFor(() => expect(api.callsOf('userInfo')).not.toHaveLength(0));
+    // Its answer handled: a macrotask after the fetch resolves is enough for the query to settle.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const banner = screen.getByRole('banner');
+    expect(
+      within(banner)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Jotto']);
+  });
+
+  it('opens the sidebar from the menu toggle, with the links in their order', () => {
     openShell(SIGNED_IN);
     expect(sidebar()).toBeNull();
     expect(toggle().getAttribute('aria-expanded')).toBe('false');
@@ -83,6 +97,7 @@ describe('AppShell', () => {
         .map((item) => item.textContent),
     ).toEqual([
       'Home',
+      'Daily',
       'Solo',
       'Versus',
       'Challenges',
@@ -106,7 +121,7 @@ describe('AppShell', () => {
     const drawer = openSidebar();
     fireEvent.click(within(drawer).getByRole('link', { name: 'Leaderboards' }));
     expect(currentPath()).toBe('/leaderboards');
-    expect(screen.getByText('screen /leaderboards')).toBeTruthy();
+    screen.getByText('screen /leaderboards');
     // A new page starts at the top.
     expect(scrolled).toHaveBeenLastCalledWith(0, 0);
     expect(scrolled).toHaveBeenCalledTimes(2);
@@ -144,5 +159,27 @@ describe('AppShell', () => {
     expect(sidebar()).toBeNull();
     await waitFor(() => expect(currentPath()).toBe('/'));
     expect(api.callsOf('logout')).toHaveLength(1);
+  });
+
+  it('shows the notices over every screen of the shell, and keeps them from one to the next', async () => {
+    openShell(
+      {
+        ...SIGNED_IN,
+        notices: {
+          result: 'ok',
+          notices: [{ kind: 'challenge-received', challengeId: 4, sender: 'bob', rematch: false }],
+        },
+      },
+      '/rules',
+    );
+    const notices = await screen.findByRole('region', { name: 'Notices' });
+    within(notices).getByText('bob challenged you to a game!');
+    fireEvent.click(within(openSidebar()).getByRole('link', { name: 'Leaderboards' }));
+    screen.getByText('screen /leaderboards');
+    within(screen.getByRole('region', { name: 'Notices' })).getByText(
+      'bob challenged you to a game!',
+    );
+    // Outside the main content, before it: the keyboard reaches it from the header.
+    expect(within(screen.getByRole('main')).queryByRole('region', { name: 'Notices' })).toBeNull();
   });
 });

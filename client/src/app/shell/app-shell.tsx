@@ -1,17 +1,18 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { AppHeader } from './app-header.tsx';
-import { LoadErrorBoundary, PageLoadFailed } from '../../components/load-error-boundary.tsx';
-import { PageLoading } from '../../components/page-loading.tsx';
+import { LoadErrorBoundary, PageLoadFailed } from '@/components/load-error-boundary.tsx';
+import { PageLoading } from '@/components/page-loading.tsx';
+import { NoticeStack } from '@/features/notices/notice-stack.tsx';
 import { ShellProviders } from './shell-providers.tsx';
 import { Sidebar } from './sidebar.tsx';
 import styles from './app-shell.module.css';
 
 /**
- * The shell of spec §2: the fixed header, the sidebar drawer, and the screen of the current
- * route. The sidebar flag is the spec's client state `sidebar` (§3), false at first; it goes
- * back to false whenever the route changes, which is how picking any link closes it. Every new
- * page starts at the top.
+ * The shell (docs/PRODUCT.md, 'Shell'): the fixed header, the sidebar drawer, the notices
+ * (docs/PRODUCT.md, 'Notices') and the screen of the current route. Whether the sidebar is open is
+ * a flag, false at first; it goes back to false whenever the route changes, which is how picking
+ * any link closes it. Every new page starts at the top.
  */
 export function AppShell() {
   const { pathname } = useLocation();
@@ -27,6 +28,8 @@ export function AppShell() {
       <div className={styles.shell}>
         <AppHeader sidebarOpen={sidebar} onToggleSidebar={() => setSidebar(!sidebar)} />
         <Sidebar open={sidebar} onClose={() => setSidebar(false)} />
+        {/* Before the screen in the tab order, so the keyboard reaches a notice at once. */}
+        <NoticeStack />
         <main id="content" className={styles.content}>
           <LoadErrorBoundary resetKey={pathname} fallback={<PageLoadFailed />}>
             <Suspense fallback={<PageLoading />}>

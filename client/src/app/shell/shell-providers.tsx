@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
-import { ConfirmProvider } from '../../components/confirm-provider.tsx';
-import type { RealtimeHub } from '../../lib/realtime/realtime-hub.ts';
-import { RealtimeProvider, useHasRealtime } from '../../lib/realtime/realtime-provider.tsx';
+import { ConfirmProvider } from '@/components/confirm-provider.tsx';
+import type { RealtimeHub } from '@/lib/realtime/realtime-hub.ts';
+import { RealtimeProvider, useHasRealtime } from '@/lib/realtime/realtime-provider.tsx';
 
 /**
  * What the screens inside the shell use beyond the app's providers: the confirmation modal and
  * the real-time channel. They live with the shell, which is its own chunk, so the landing page
- * loads neither (its JavaScript budget, ui.md). Provided once: inside providers already there
+ * loads neither (its JavaScript budget). Provided once: inside providers already there
  * (a test's, with a fake socket) this adds nothing.
  */
 export function ShellProviders({

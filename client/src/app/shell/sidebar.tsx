@@ -1,19 +1,20 @@
 import { NavLink } from 'react-router-dom';
 import type { StaticClientRoute } from '@jotto/shared/client-routes';
-import { MENU_DESTINATIONS } from '../../components/main-menu.tsx';
-import { useModalDialog } from '../../components/use-modal-dialog.ts';
-import { useSignOut } from '../../lib/session.ts';
+import { MENU_DESTINATIONS } from '@/components/main-menu.tsx';
+import { useModalDialog } from '@/components/use-modal-dialog.ts';
+import { useSignOut } from '@/lib/session.ts';
 import styles from './sidebar.module.css';
 
-/** The sidebar's links, in the order of spec §2 (Logout follows them). */
+/** The sidebar's links, in order (Logout follows them). */
 export const SIDEBAR_LINKS: ReadonlyArray<{ label: string; route: StaticClientRoute }> = [
   { label: 'Home', route: '/home' },
+  { label: 'Daily', route: '/daily' },
   ...MENU_DESTINATIONS,
 ];
 
 /**
- * The sidebar of spec §2, a drawer over the content at every width (ui.md) on the native modal
- * `<dialog>`: focus moves into it and stays there, Escape and a click outside close it.
+ * The sidebar (docs/PRODUCT.md, 'Shell'), a drawer over the content at every width on the native
+ * modal `<dialog>`: focus moves into it and stays there, Escape and a click outside close it.
  */
 export function Sidebar({ open, onClose }: { open: boolean; onClose: () => void }) {
   const modal = useModalDialog(open, onClose);

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { GameMovedEvent } from '@jotto/shared/realtime-events';
 import {
   EventSequence,
   type GameDetail,
@@ -9,6 +10,7 @@ import {
   type OpponentCounts,
   type PlayAnswer,
   withCounts,
+  withOwnMove,
   withPlay,
 } from './game-state.ts';
 
@@ -408,5 +410,76 @@ describe('EventSequence', () => {
         },
       ),
     );
+  });
+});
+
+describe('withPlay and a word the board already lists', () => {
+  it('changes nothing: the event or fetch that listed it came after the move', () => {
+    const listed = soloGame({
+      guesses: [
+        { word: 'react', matches: 1 },
+        { word: 'plumb', matches: 2 },
+      ],
+      score: 90,
+    });
+    expect(withPlay(listed, 'plumb', answer({ score: 95 }))).toBe(listed);
+  });
+
+  it('still takes the secret from an answer that ended the game', () => {
+    const listed = soloGame({
+      guesses: [{ word: 'crane', matches: 5 }],
+      won: true,
+      finished: true,
+    });
+    expect(
+      withPlay(listed, 'crane', answer({ matches: 5, win: true, finished: true, target: 'crane' }))
+        .target,
+    ).toBe('crane');
+  });
+});
+
+describe('withOwnMove', () => {
+  const move = (overrides: Partial<GameMovedEvent> = {}): GameMovedEvent => ({
+    gameId: 7,
+    word: 'plumb',
+    matches: 2,
+    score: 95,
+    guesses: 1,
+    win: false,
+    forfeit: false,
+    finished: false,
+    ...overrides,
+  });
+
+  it('puts the next guess made elsewhere on the board, as its answer would have', () => {
+    const board = withOwnMove(soloGame(), move());
+    expect(board).toMatchObject({ guesses: [{ word: 'plumb', matches: 2 }], score: 95 });
+  });
+
+  it('changes nothing for a move the board shows already', () => {
+    const shown = withPlay(soloGame(), 'plumb', answer());
+    expect(withOwnMove(shown, move())).toBe(shown);
+    const gaveUp = soloGame({ forfeit: true, finished: true, target: 'crane' });
+    expect(
+      withOwnMove(
+        gaveUp,
+        move({ word: undefined, matches: undefined, forfeit: true, finished: true }),
+      ),
+    ).toBe(gaveUp);
+  });
+
+  it('asks for the board after a move it missed, and for a move that ended my game', () => {
+    expect(withOwnMove(soloGame(), move({ guesses: 2 }))).toBe('refetch');
+    expect(withOwnMove(soloGame(), move({ win: true, finished: true, matches: 5 }))).toBe(
+      'refetch',
+    );
+    expect(
+      withOwnMove(
+        soloGame(),
+        move({ word: undefined, matches: undefined, forfeit: true, finished: true }),
+      ),
+    ).toBe('refetch');
+    const shown = withPlay(soloGame(), 'plumb', answer());
+    expect(withOwnMove(shown, move({ finished: true }))).toBe('refetch');
   });
 });

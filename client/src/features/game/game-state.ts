@@ -1,5 +1,6 @@
 import type { EndpointResponse } from '@jotto/shared/api-endpoints';
 import { isPlayerFinished, type VersusOutcome } from '@jotto/shared/game-rules';
+import type { GameMovedEvent } from '@jotto/shared/realtime-events';
 
 export type GameDetail = EndpointResponse<'game'>;
 export type PlayAnswer = EndpointResponse<'play'>;
@@ -12,9 +13,14 @@ export type OpponentCounts = Pick<
  * The board after one of my guesses, from the play answer (no refetch needed). My side only:
  * the answer's `enemyGuesses` is a count without the score, and taking it would make the
  * opponent's next report (the event or poll with that same count and the score) look old to
- * `withCounts`, leaving their score behind until they moved again.
+ * `withCounts`, leaving their score behind until they moved again. A word the board already
+ * lists was put there by something that came after the move (its `game:moved` event, a fetch):
+ * the board stays as it is, so the word is not listed twice nor the score taken back.
  */
 export function withPlay(game: GameDetail, word: string, play: PlayAnswer): GameDetail {
+  if (play.matches !== undefined && game.guesses.some((guess) => guess.word === word)) {
+    return play.target && !game.target ? { ...game, target: play.target } : game;
+  }
   return {
     ...game,
     guesses:
@@ -28,6 +34,30 @@ export function withPlay(game: GameDetail, word: string, play: PlayAnswer): Game
     target: play.target ?? game.target,
     outcome: play.outcome ?? game.outcome,
   };
+}
+
+/**
+ * The board after one of my own moves made elsewhere (another tab, another device), from its
+ * `game:moved` event: the next guess goes on the board as its answer would have put it there;
+ * a move the board already shows changes nothing; `refetch` when the board must be fetched:
+ * a move that ended my game (only the board has the secret and the opponent's words), or a
+ * move after one this board has not seen.
+ */
+export function withOwnMove(board: GameDetail, move: GameMovedEvent): GameDetail | 'refetch' {
+  const { word, matches } = move;
+  if (word === undefined || matches === undefined) return board.finished ? board : 'refetch';
+  if (board.guesses.some((guess) => guess.word === word)) {
+    return move.finished && !board.finished ? 'refetch' : board;
+  }
+  if (move.finished || move.guesses !== board.guesses.length + 1) return 'refetch';
+  return withPlay(board, word, {
+    result: 'ok',
+    matches,
+    score: move.score,
+    win: move.win,
+    forfeit: move.forfeit,
+    finished: move.finished,
+  });
 }
 
 /**
@@ -78,7 +108,7 @@ export function isOpponentFinished(game: GameDetail): boolean {
   );
 }
 
-/** What the end of a game says (spec §2), or null while it goes on or waits for the opponent. */
+/** What the end of a game says, or null while it goes on or waits for the opponent. */
 export type GameEnd = 'won' | 'lost' | 'draw';
 
 export function gameEnd(game: GameDetail): GameEnd | null {
@@ -97,10 +127,11 @@ export function gameEnd(game: GameDetail): GameEnd | null {
 }
 
 /**
- * Which events of a game this client has accounted for (decisions §6). The events of a game
- * share one sequence: the opponent's moves come to me as events, mine go to them and come back
- * to me only as the `seq` of my play answer. So the events I have seen are those up to `seen`,
- * plus my own above it; an event further on than the next unseen number means one was missed.
+ * Which events of a game this client has accounted for (docs/PRODUCT.md, 'Real-time channel'). The
+ * events of a game share one sequence: the opponent's moves come to me as events, mine go to them
+ * and come back to me only as the `seq` of my play answer. So the events I have seen are those up
+ * to `seen`, plus my own above it; an event further on than the next unseen number means one was
+ * missed.
  */
 export class EventSequence {
   private readonly own = new Set<number>();

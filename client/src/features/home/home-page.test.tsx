@@ -1,21 +1,27 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { EndpointResponse } from '@jotto/shared/api-endpoints';
-import { fakeApi } from '../../test/fake-api.ts';
-import { alertText, currentPath, renderScreen } from '../../test/render-screen.tsx';
+import { fakeApi } from '@/test/fake-api.ts';
+import { alertText, currentPath, renderScreen } from '@/test/render-screen.tsx';
 import { HomePage } from './home-page.tsx';
 
 const MENU = ['Solo', 'Versus', 'Challenges', 'Friends', 'Leaderboards', 'Rules', 'Logout'];
+/** 'Play the computer', a button per level (docs/PRODUCT.md, 'Computer opponent'). */
+const LEVELS = ['Easy', 'Medium', 'Hard'];
 
 const menuButtons = () =>
   within(screen.getByRole('region', { name: /^Welcome/ })).getAllByRole('button');
 
 describe('HomePage', () => {
-  it('welcomes a signed-in player by name, with the seven buttons in order', async () => {
+  it("welcomes a signed-in player by name, with 'Play now', the computer's levels and the seven buttons in order", async () => {
     fakeApi({ userInfo: { result: 'ok', msg: 'alice' } });
     renderScreen(<HomePage />, { path: '/home' });
-    expect(await screen.findByRole('heading', { name: 'Welcome, alice!' })).toBeTruthy();
-    expect(menuButtons().map((button) => button.textContent)).toEqual(MENU);
+    await screen.findByRole('heading', { name: 'Welcome, alice!' });
+    expect(menuButtons().map((button) => button.textContent)).toEqual([
+      'Play now',
+      ...LEVELS,
+      ...MENU,
+    ]);
     expect(menuButtons().some((button) => button.hasAttribute('aria-disabled'))).toBe(false);
   });
 
@@ -46,22 +52,57 @@ describe('HomePage', () => {
     expect(screen.queryByText('Welcome, guest!')).toBeNull();
     await waitFor(() => expect(answer).not.toBeNull());
     await act(async () => answer?.({ result: 'ok', msg: 'alice' }));
-    expect(await screen.findByRole('heading', { name: 'Welcome, alice!' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Welcome, alice!' });
   });
 
   it('welcomes a guest, greys out Versus and says why instead of going there', async () => {
     fakeApi({ userInfo: { result: 'guest' } });
     renderScreen(<HomePage />, { path: '/home' });
-    expect(await screen.findByRole('heading', { name: 'Welcome, guest!' })).toBeTruthy();
-    expect(menuButtons().map((button) => button.textContent)).toEqual(MENU);
-    const versus = screen.getByRole('button', { name: 'Versus' });
-    expect(versus.getAttribute('aria-disabled')).toBe('true');
-    fireEvent.click(versus);
-    expect(alertText()).toBe('You must be logged in to play Versus mode');
+    await screen.findByRole('heading', { name: 'Welcome, guest!' });
+    expect(menuButtons().map((button) => button.textContent)).toEqual([
+      'Play now',
+      ...LEVELS,
+      ...MENU,
+    ]);
+    // 'Play now' is versus too.
+    for (const name of ['Play now', 'Versus']) {
+      const button = screen.getByRole('button', { name });
+      expect(button.getAttribute('aria-disabled')).toBe('true');
+      fireEvent.click(button);
+      expect(alertText()).toBe('You must be logged in to play Versus mode');
+      fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    }
     expect(currentPath()).toBe('/home');
-    // Solo stays open to guests.
+    // Solo stays open to guests, and so does the computer.
+    for (const name of LEVELS) {
+      expect(screen.getByRole('button', { name }).hasAttribute('aria-disabled')).toBe(false);
+    }
     fireEvent.click(screen.getByRole('button', { name: 'Solo' }));
     expect(currentPath()).toBe('/list_solo');
+  });
+
+  it("'Hard' starts a game against the computer at that level and opens it, for a guest too", async () => {
+    const api = fakeApi({ userInfo: { result: 'guest' }, botGame: { result: 'ok', gameId: 21 } });
+    renderScreen(<HomePage />, { path: '/home' });
+    await screen.findByRole('heading', { name: 'Welcome, guest!' });
+    const computer = screen.getByRole('group', { name: 'Play the computer' });
+    fireEvent.click(within(computer).getByRole('button', { name: 'Hard' }));
+    await waitFor(() => expect(currentPath()).toBe('/game/21'));
+    expect(api.callsOf('botGame').map((call) => call.body)).toEqual([{ level: 'hard' }]);
+  });
+
+  it("'Play now' opens the waiting panel", async () => {
+    const api = fakeApi({
+      userInfo: { result: 'ok', msg: 'alice' },
+      matchSeek: { result: 'ok', status: 'waiting' },
+      matchStatus: { result: 'ok', status: 'waiting' },
+      matchCancel: { result: 'ok' },
+    });
+    renderScreen(<HomePage />, { path: '/home' });
+    await screen.findByRole('heading', { name: 'Welcome, alice!' });
+    fireEvent.click(screen.getByRole('button', { name: 'Play now' }));
+    await screen.findByRole('dialog', { name: 'Finding an opponent' });
+    expect(api.callsOf('matchSeek')).toHaveLength(1);
   });
 
   it('Logout ends the session on the server and goes to /', async () => {

@@ -1,20 +1,32 @@
-import { MainMenu } from '../../components/main-menu.tsx';
-import { useSession, useSignOut } from '../../lib/session.ts';
+import type { CSSProperties } from 'react';
+import { ComputerGame } from '@/components/computer-game.tsx';
+import { MainMenu } from '@/components/main-menu.tsx';
+import { DailyLink } from '@/components/daily-link.tsx';
+import { PlayNow } from '@/components/play-now.tsx';
+import { useSession, useSignOut } from '@/lib/session.ts';
+import { VerifyEmailBanner } from './verify-email-banner.tsx';
 import styles from './home-page.module.css';
 
 /**
- * Home (spec §2): 'Welcome, {name}!' and the menu, Logout last. The menu is shared with the
+ * Home: 'Welcome, {name}!', the way to today's Daily Jotto, and the menu, Logout last. The menu is shared with the
  * landing page, which shows it too.
  */
 export function HomePage() {
   const { username, loading } = useSession();
   const signOut = useSignOut();
+  // Not 'guest' before the server has said so: a signed-in player reloading /home.
+  const name = loading ? null : username || 'guest';
+  // The stylesheet sizes the heading so that this many characters and the '!' fit one line.
+  const fit = name === null ? undefined : ({ '--name-length': name.length } as CSSProperties);
   return (
     <section className={styles.home} aria-labelledby="home-title">
-      <h1 id="home-title" className={styles.welcome}>
-        {/* Not 'guest' before the server has said so: a signed-in player reloading /home. */}
-        {loading ? 'Welcome!' : `Welcome, ${username || 'guest'}!`}
+      <h1 id="home-title" className={styles.welcome} style={fit}>
+        {name === null ? 'Welcome!' : `Welcome, ${name}!`}
       </h1>
+      <VerifyEmailBanner />
+      <DailyLink />
+      <PlayNow guest={!loading && !username} className={styles.playNow} />
+      <ComputerGame />
       <MainMenu guest={!loading && !username} onLogout={() => void signOut()} />
     </section>
   );

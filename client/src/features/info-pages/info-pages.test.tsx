@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeApi } from '../../test/fake-api.ts';
-import { currentPath, renderScreen } from '../../test/render-screen.tsx';
+import { fakeApi } from '@/test/fake-api.ts';
+import { currentPath, renderScreen } from '@/test/render-screen.tsx';
 import { MobilePage } from './mobile-page.tsx';
 import { PrivacyPage } from './privacy-page.tsx';
 import { StudioPage } from './studio-page.tsx';
@@ -20,17 +20,17 @@ describe('StudioPage', () => {
     guest();
     renderScreen(<StudioPage />, { path });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Nomo Studios');
-    expect(screen.getByText('An app development studio based in the USA.')).toBeTruthy();
+    screen.getByText('An app development studio based in the USA.');
     const support = screen.getByRole('link', { name: 'support@nomostudios.com' });
     expect(support.getAttribute('href')).toBe('mailto:support@nomostudios.com');
     expect(support.parentElement!.textContent).toBe('Support: support@nomostudios.com');
-    expect(screen.getByText(/© 2018 Nomo Studios/)).toBeTruthy();
+    screen.getByText(/© 2018 Nomo Studios/);
     expectWayBack();
   });
 });
 
 describe('PrivacyPage', () => {
-  it('has every section spec §2 lists, in order', () => {
+  it('has every section of the policy, in order', () => {
     guest();
     renderScreen(<PrivacyPage />, { path: '/privacy' });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Privacy Policy');
@@ -66,7 +66,7 @@ describe('PrivacyPage', () => {
   it('covers children under 13 and gives a contact', () => {
     guest();
     renderScreen(<PrivacyPage />, { path: '/privacy' });
-    expect(screen.getByText(/not directed to anyone under the age of 13/)).toBeTruthy();
+    screen.getByText(/not directed to anyone under the age of 13/);
     expect(screen.getByRole('link', { name: 'support@nomostudios.com' }).getAttribute('href')).toBe(
       'mailto:support@nomostudios.com',
     );
@@ -80,7 +80,7 @@ describe('MobilePage', () => {
     renderScreen(<MobilePage />, { path: '/mobile' });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Mobile');
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Mobile app');
-    expect(screen.getByText(/Check out the Jotto mobile app/)).toBeTruthy();
+    screen.getByText(/Check out the Jotto mobile app/);
     const badges = within(screen.getByRole('main')).getByRole('list', { name: 'Mobile app' });
     expect(badges.textContent).toContain('App Store');
     expect(badges.textContent).toContain('Google Play');

@@ -1,9 +1,9 @@
-import { StandalonePage } from '../../components/standalone-page.tsx';
-import { StoreBadges } from '../../components/store-badges.tsx';
+import { StandalonePage } from '@/components/standalone-page.tsx';
+import { StoreBadges } from '@/components/store-badges.tsx';
 import styles from './info-page.module.css';
 
 /**
- * The mobile page (spec §2): titled 'Mobile', the text 'Mobile app' and a prompt to check the
+ * The mobile page: titled 'Mobile', the text 'Mobile app' and a prompt to check the
  * app out, with the store badges (linked to the stores when their addresses are configured).
  */
 export function MobilePage() {

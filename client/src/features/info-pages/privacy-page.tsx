@@ -1,9 +1,9 @@
-import { StandalonePage } from '../../components/standalone-page.tsx';
-import { SUPPORT_EMAIL } from '../../config/env.ts';
+import { StandalonePage } from '@/components/standalone-page.tsx';
+import { SUPPORT_EMAIL } from '@/config/env.ts';
 import { PRIVACY_AGE_THRESHOLD, STUDIO_NAME } from './studio.ts';
 import styles from './info-page.module.css';
 
-/** The third-party services the app uses (spec §2: play services, ads, crash reports). */
+/** The third-party services the app uses (play services, ads, crash reports). */
 export const THIRD_PARTY_SERVICES = [
   { name: 'Google Play Services', kind: 'play services' },
   { name: 'AdMob', kind: 'ads' },
@@ -11,9 +11,9 @@ export const THIRD_PARTY_SERVICES = [
 ] as const;
 
 /**
- * The privacy policy (spec §2), static text with the sections the spec lists: information
- * collection and use, log data, cookies, service providers, security, links to other sites,
- * children's privacy (under 13, spec §9), changes, and contact. Outside the shell.
+ * The privacy policy (docs/PRODUCT.md, 'Studio, privacy and mobile pages'), static text with these
+ * sections: information collection and use, log data, cookies, service providers, security, links
+ * to other sites, children's privacy (under 13), changes, and contact. Outside the shell.
  */
 export function PrivacyPage() {
   return (

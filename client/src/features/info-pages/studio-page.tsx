@@ -1,11 +1,11 @@
 import { Link } from 'react-router-dom';
 import { clientPath } from '@jotto/shared/client-routes';
-import { StandalonePage } from '../../components/standalone-page.tsx';
-import { SUPPORT_EMAIL } from '../../config/env.ts';
+import { StandalonePage } from '@/components/standalone-page.tsx';
+import { SUPPORT_EMAIL } from '@/config/env.ts';
 import { COPYRIGHT_YEAR, STUDIO_NAME } from './studio.ts';
 import styles from './info-page.module.css';
 
-/** Studio info (spec §1, §2), at /company and /nomostudios, outside the shell. */
+/** Studio info, at /company and /nomostudios, outside the shell. */
 export function StudioPage() {
   return (
     <StandalonePage labelledBy="studio-title">

@@ -5,18 +5,16 @@ import { RulesPage } from './rules-page.tsx';
 describe('RulesPage', () => {
   it('says what the game is: a secret 5-letter word, and how many letters match', () => {
     render(<RulesPage />);
-    expect(screen.getByRole('heading', { name: 'Rules', level: 1 })).toBeTruthy();
-    expect(
-      screen.getByText(
-        /^Guess a secret 5-letter word\. After each guess you are told how many letters match\./,
-      ),
-    ).toBeTruthy();
-    expect(screen.getByText(/An alphabet at the top helps keep track/)).toBeTruthy();
+    screen.getByRole('heading', { name: 'Rules', level: 1 });
+    screen.getByText(
+      /^Guess a secret 5-letter word\. After each guess you are told how many letters match\./,
+    );
+    screen.getByText(/An alphabet at the top helps keep track/);
   });
 
   it('shows the example: secret hello, guess world, 2 matches', () => {
     render(<RulesPage />);
-    expect(screen.getByRole('heading', { name: 'Example' })).toBeTruthy();
+    screen.getByRole('heading', { name: 'Example' });
     const example = screen.getAllByRole('term')[0]!.closest('dl')!;
     const pairs = within(example)
       .getAllByRole('term')
@@ -26,6 +24,6 @@ describe('RulesPage', () => {
       ['Guess', 'world'],
       ['Matches', '2'],
     ]);
-    expect(screen.getByText(/give 2 matches: one L and one O/)).toBeTruthy();
+    screen.getByText(/give 2 matches: one L and one O/);
   });
 });

@@ -4,7 +4,7 @@ import styles from './rules-page.module.css';
 const EXAMPLE = { secret: 'hello', guess: 'world' } as const;
 
 /**
- * The rules (spec §2): guess a secret five-letter word, learn how many letters match, and the
+ * The rules: guess a secret five-letter word, learn how many letters match, and the
  * hello/world example. The example's count comes from the game's own rule (2: one l, one o).
  */
 export function RulesPage() {

@@ -1,9 +1,9 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@jotto/shared/account-rules';
-import { fakeApi, type FakeHandlers } from '../../test/fake-api.ts';
-import { alertText, currentPath, renderScreen } from '../../test/render-screen.tsx';
+import { fakeApi, type FakeHandlers } from '@/test/fake-api.ts';
+import { alertText, currentPath, renderScreen } from '@/test/render-screen.tsx';
 import { LoginForm, RegisterForm } from './auth-forms.tsx';
 
 function renderForm(form: 'login' | 'register', handlers: FakeHandlers = {}) {
@@ -54,7 +54,19 @@ describe('LoginForm', () => {
     expect(currentPath()).toBe('/login');
   });
 
-  it('sends the remembered push token along (spec §7)', async () => {
+  it('logs in once for a double click on Login', async () => {
+    const api = renderForm('login', { login: { result: 'ok', msg: 'alice' } });
+    fill('Username', 'alice');
+    fill('Password', 'secret');
+    const login = screen.getByRole('button', { name: 'Login' });
+    fireEvent.click(login);
+    fireEvent.click(login);
+    await waitFor(() => expect(currentPath()).toBe('/home'));
+    await act(async () => {});
+    expect(api.callsOf('login')).toHaveLength(1);
+  });
+
+  it('sends the remembered push token along', async () => {
     window.jottoPushToken = 'device-token';
     const api = renderForm('login', { login: { result: 'ok', msg: 'alice' } });
     fill('Username', 'alice');
@@ -115,10 +127,33 @@ describe('RegisterForm', () => {
     expect(api.callsOf('register')).toHaveLength(0);
   });
 
-  it('checks matching passwords before anything else (spec §5 order)', () => {
+  it('checks matching passwords before anything else', () => {
     renderForm('register');
     fillRegister({ email: '', username: '', password: 'abcd', confirm: 'x' });
     expect(alertText()).toBe('Passwords do not match!');
+  });
+
+  it('registers once for a double click on Sign Up, with no alert over the home page', async () => {
+    let registered = false;
+    const api = renderForm('register', {
+      register: ({ body }) => {
+        if (registered) return { status: 409, err: 'That username is taken' };
+        registered = true;
+        return { result: 'ok', msg: body.username };
+      },
+    });
+    fill('Email', 'alice@example.com');
+    fill('Username', 'alice');
+    fill('Password', 'abcd');
+    fill('Confirm password', 'abcd');
+    const signUp = screen.getByRole('button', { name: 'Sign Up' });
+    fireEvent.click(signUp);
+    fireEvent.click(signUp);
+    expect(signUp.getAttribute('aria-busy')).toBe('true');
+    await waitFor(() => expect(currentPath()).toBe('/home'));
+    await act(async () => {});
+    expect(api.callsOf('register')).toHaveLength(1);
+    expect(alertText()).toBeNull();
   });
 
   it("alerts the server's sentence when the registration is refused", async () => {

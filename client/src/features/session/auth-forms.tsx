@@ -1,32 +1,16 @@
 import { useMutation } from '@tanstack/react-query';
-import { type ChangeEvent, type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type ChangeEvent, type FormEvent, type ReactNode, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { registrationProblem } from '@jotto/shared/account-rules';
-import { useAlert } from '../../components/alert-provider.tsx';
-import { errorMessage } from '../../lib/api-client.ts';
-import { useSignedIn } from '../../lib/session.ts';
+import { clientPath } from '@jotto/shared/client-routes';
+import { useAlert } from '@/components/alert-provider.tsx';
+import { BusyButton } from '@/components/busy-button.tsx';
+import { FormField } from '@/components/form-field.tsx';
+import { errorMessage } from '@/lib/api-client.ts';
+import { useSignedIn } from '@/lib/session.ts';
+import { useSingleFlight } from '@/lib/single-flight.ts';
 import { login, register } from './session-api.ts';
 import styles from './auth-forms.module.css';
-
-/** A labelled input: the label is visible text, so it is also what a screen reader says. */
-function Field({
-  label,
-  ...input
-}: {
-  label: string;
-  name: string;
-  type?: 'text' | 'email' | 'password';
-  autoComplete: string;
-  value: string;
-  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
-}) {
-  const id = useId();
-  return (
-    <div className={styles.field}>
-      <label htmlFor={id}>{label}</label>
-      <input id={id} className="input" {...input} />
-    </div>
-  );
-}
 
 function AuthForm({
   label,
@@ -44,20 +28,20 @@ function AuthForm({
   children: ReactNode;
 }) {
   return (
-    // noValidate: the checks of spec §5 run in their own order and speak through the alert
+    // noValidate: the registration checks run in their own order and speak through the alert
     // modal; the browser's bubbles would jump the queue.
     <form className={styles.form} onSubmit={onSubmit} aria-label={label} noValidate>
       <h2 className={styles.title}>{title}</h2>
       {children}
-      {/* A submit button makes Enter in any field submit (spec §2: password, confirm). */}
-      <button type="submit" className="button button-primary" disabled={busy}>
+      {/* A submit button makes Enter in any field submit (the password, the confirmation). */}
+      <BusyButton type="submit" className="button button-primary" busy={busy}>
         {submitLabel}
-      </button>
+      </BusyButton>
     </form>
   );
 }
 
-/** Username and password; Enter in the password field submits (spec §2). */
+/** Username and password; Enter in the password field submits. */
 export function LoginForm() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -66,29 +50,30 @@ export function LoginForm() {
   const mutation = useMutation({
     mutationFn: login,
     onSuccess: signedIn,
-    // Spec §8: the server's err, else its message; ApiCallError carries whichever it sent.
+    // The server's err, else its message; ApiCallError carries whichever it sent.
     onError: (error) => showAlert(errorMessage(error)),
   });
+  const sending = useSingleFlight();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!mutation.isPending) mutation.mutate({ username, password });
+    sending.run(() => mutation.mutateAsync({ username, password }));
   };
   return (
     <AuthForm
       label="Login"
       title="Log in"
       onSubmit={submit}
-      busy={mutation.isPending}
+      busy={sending.busy}
       submitLabel="Login"
     >
-      <Field
+      <FormField
         label="Username"
         name="username"
         autoComplete="username"
         value={username}
         onChange={(e) => setUsername(e.target.value)}
       />
-      <Field
+      <FormField
         label="Password"
         name="password"
         type="password"
@@ -96,14 +81,19 @@ export function LoginForm() {
         value={password}
         onChange={(e) => setPassword(e.target.value)}
       />
+      {/* The way back in when the password is forgotten, or the account locked by guessing. */}
+      <Link to={clientPath('/forgot')} className={styles.forgot}>
+        Forgot password?
+      </Link>
     </AuthForm>
   );
 }
 
 /**
- * E-mail, username, password and confirmation, checked in the order of spec §5 first:
+ * E-mail, username, password and confirmation, checked in the product's order first
+ * (docs/PRODUCT.md, 'Registration'):
  * matching passwords, the browser's own e-mail check (its message alerted), then the shared
- * rules. Enter in the confirmation submits (spec §2).
+ * rules. Enter in the confirmation submits.
  */
 export function RegisterForm() {
   const [fields, setFields] = useState({
@@ -119,10 +109,15 @@ export function RegisterForm() {
     onSuccess: signedIn,
     onError: (error) => showAlert(errorMessage(error)),
   });
+  const sending = useSingleFlight();
   const set = (name: keyof typeof fields) => (event: ChangeEvent<HTMLInputElement>) =>
     setFields((current) => ({ ...current, [name]: event.target.value }));
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // Once the registration is on its way a second submit does nothing, checks included; the
+    // gate below refuses it even before this render (a second request would be refused with
+    // 'That username is taken', alerted over the signed-in home page).
+    if (sending.busy) return;
     const emailInput = event.currentTarget.elements.namedItem('email');
     if (fields.password !== fields.confirmPassword) return showAlert('Passwords do not match!');
     if (emailInput instanceof HTMLInputElement && !emailInput.checkValidity()) {
@@ -130,23 +125,23 @@ export function RegisterForm() {
     }
     const problem = registrationProblem(fields);
     if (problem) return showAlert(problem);
-    if (!mutation.isPending) {
-      mutation.mutate({
+    sending.run(() =>
+      mutation.mutateAsync({
         email: fields.email,
         username: fields.username,
         password: fields.password,
-      });
-    }
+      }),
+    );
   };
   return (
     <AuthForm
       label="Register"
       title="Create an account"
       onSubmit={submit}
-      busy={mutation.isPending}
+      busy={sending.busy}
       submitLabel="Sign Up"
     >
-      <Field
+      <FormField
         label="Email"
         name="email"
         type="email"
@@ -154,14 +149,14 @@ export function RegisterForm() {
         value={fields.email}
         onChange={set('email')}
       />
-      <Field
+      <FormField
         label="Username"
         name="username"
         autoComplete="username"
         value={fields.username}
         onChange={set('username')}
       />
-      <Field
+      <FormField
         label="Password"
         name="password"
         type="password"
@@ -169,7 +164,7 @@ export function RegisterForm() {
         value={fields.password}
         onChange={set('password')}
       />
-      <Field
+      <FormField
         label="Confirm password"
         name="confirmPassword"
         type="password"

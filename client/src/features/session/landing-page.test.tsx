@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { countMatches } from '@jotto/shared/game-rules';
-import { VERSUS_NEEDS_LOGIN } from '../../components/main-menu.tsx';
-import { fakeApi } from '../../test/fake-api.ts';
-import { alertText, currentPath, renderScreen } from '../../test/render-screen.tsx';
+import { VERSUS_NEEDS_LOGIN } from '@/components/main-menu.tsx';
+import { fakeApi } from '@/test/fake-api.ts';
+import { alertText, currentPath, renderScreen } from '@/test/render-screen.tsx';
 import { LANDING_EXAMPLE, LandingPage } from './landing-page.tsx';
 // The landing loads its forms lazily; loading them with the test keeps the first toggle quick.
 import './auth-forms.tsx';
@@ -27,16 +27,16 @@ describe('LandingPage', () => {
       'Get it on Google Play',
     ]);
     expect(badges.map((badge) => badge.getAttribute('href'))).toEqual(['/mobile', '/mobile']);
-    expect(within(appBar()).getByRole('button', { name: 'Sign Up' })).toBeTruthy();
-    expect(within(appBar()).getByRole('button', { name: 'Login' })).toBeTruthy();
+    within(appBar()).getByRole('button', { name: 'Sign Up' });
+    within(appBar()).getByRole('button', { name: 'Login' });
   });
 
   it('shows the welcome text and the menu', () => {
     renderLanding();
-    expect(screen.getByRole('heading', { level: 1, name: 'Jotto' })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Welcome, guest!' })).toBeTruthy();
+    screen.getByRole('heading', { level: 1, name: 'Jotto' });
+    screen.getByRole('heading', { name: 'Welcome, guest!' });
     const menu = ['Solo', 'Versus', 'Challenges', 'Friends', 'Leaderboards', 'Rules'];
-    for (const label of menu) expect(screen.getByRole('button', { name: label })).toBeTruthy();
+    for (const label of menu) screen.getByRole('button', { name: label });
     expect(screen.queryByRole('button', { name: 'Logout' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Rules' }));
     expect(currentPath()).toBe('/rules');
@@ -57,12 +57,12 @@ describe('LandingPage', () => {
     expect(screen.queryByRole('form', { name: 'Login' })).toBeNull();
 
     fireEvent.click(accountButton('Sign Up'));
-    expect(await screen.findByRole('form', { name: 'Register' })).toBeTruthy();
+    await screen.findByRole('form', { name: 'Register' });
     expect(screen.queryByRole('form', { name: 'Login' })).toBeNull();
     expect(accountButton('Sign Up').getAttribute('aria-expanded')).toBe('true');
 
     fireEvent.click(accountButton('Login'));
-    expect(await screen.findByRole('form', { name: 'Login' })).toBeTruthy();
+    await screen.findByRole('form', { name: 'Login' });
     expect(screen.queryByRole('form', { name: 'Register' })).toBeNull();
     expect(accountButton('Sign Up').getAttribute('aria-expanded')).toBe('false');
 
@@ -105,7 +105,7 @@ describe('LandingPage', () => {
     await waitFor(() => expect(currentPath()).toBe('/home'));
   });
 
-  it('alerts the spec message when the passwords differ, without calling the server', async () => {
+  it("alerts 'Passwords do not match!' when they differ, without calling the server", async () => {
     const api = renderLanding();
     fireEvent.click(accountButton('Sign Up'));
     fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'a@b.co' } });
@@ -122,9 +122,9 @@ describe('LandingPage', () => {
     renderLanding();
     for (const { word, matches } of LANDING_EXAMPLE.guesses) {
       expect(countMatches(LANDING_EXAMPLE.secret, word)).toBe(matches);
-      expect(screen.getByRole('img', { name: word.toUpperCase() })).toBeTruthy();
+      screen.getByRole('img', { name: word.toUpperCase() });
     }
-    expect(screen.getByText('5 matches')).toBeTruthy();
+    screen.getByText('5 matches');
   });
 
   it('links the studio, privacy and mobile pages in its footer', () => {

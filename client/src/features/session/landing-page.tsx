@@ -1,12 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, Navigate } from 'react-router-dom';
 import { clientPath } from '@jotto/shared/client-routes';
-import { LetterTiles } from '../../components/letter-tiles.tsx';
-import { MainMenu } from '../../components/main-menu.tsx';
-import { SiteFooter } from '../../components/site-footer.tsx';
-import { StoreBadges } from '../../components/store-badges.tsx';
-import { useSession } from '../../lib/session.ts';
-import { PageLoading } from '../../components/page-loading.tsx';
+import { LetterTiles } from '@/components/letter-tiles.tsx';
+import { MainMenu } from '@/components/main-menu.tsx';
+import { SiteFooter } from '@/components/site-footer.tsx';
+import { StoreBadges } from '@/components/store-badges.tsx';
+import { useSession } from '@/lib/session.ts';
+import { PageLoading } from '@/components/page-loading.tsx';
 import styles from './landing-page.module.css';
 
 /**
@@ -24,20 +24,20 @@ export const LANDING_EXAMPLE = {
 
 type LandingForm = 'none' | 'register' | 'login';
 
-// The forms show only after Sign Up or Login, so their code (and the rules of spec §5) is not
-// in the landing's first load (ui.md budget); pointing at either button fetches it early.
+// The forms show only after Sign Up or Login, so their code (and the registration rules) is not
+// in the landing's first load (its budget); pointing at either button fetches it early.
 const loadForms = () => import('./auth-forms.tsx');
 const LoginForm = lazy(async () => ({ default: (await loadForms()).LoginForm }));
 const RegisterForm = lazy(async () => ({ default: (await loadForms()).RegisterForm }));
 const prefetchForms = () => void loadForms();
 
 /**
- * Landing (spec §2): the top app bar with the store badges and the login bar, the welcome
- * text and menu. Sign Up and Login toggle their forms, one at a time, neither at first.
- * Below 600 px the mobile layout stacks everything in one column, the form first; from 600 px
- * the desktop layout puts the hero beside the form and menu (spec §9 breakpoints: the small
- * logo in the bar up to 900 px, the big one above; the decorative bubble from 970 px).
- * A visitor already signed in goes to /home.
+ * Landing (docs/PRODUCT.md, 'Landing'): the top app bar with the store badges and the login bar,
+ * the welcome text and menu. Sign Up and Login toggle their forms, one at a time, neither at first.
+ * Below 600 px the mobile layout stacks everything in one column, the form first; from 600 px the
+ * desktop layout puts the hero beside the form and menu (breakpoints: the small logo in the bar up
+ * to 900 px, the big one above; the decorative bubble from 970 px). A visitor already signed in
+ * goes to /home.
  */
 export function LandingPage() {
   const { username, loading } = useSession();

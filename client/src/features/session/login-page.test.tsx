@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeApi } from '../../test/fake-api.ts';
-import { currentPath, renderScreen } from '../../test/render-screen.tsx';
+import { fakeApi } from '@/test/fake-api.ts';
+import { currentPath, renderScreen } from '@/test/render-screen.tsx';
 import { LoginPage } from './login-page.tsx';
 
 function renderLogin(path = '/login') {
@@ -15,11 +15,11 @@ const options = () => within(screen.getByRole('region', { name: 'Sign-in options
 describe('LoginPage', () => {
   it('offers six sign-in options: the five providers and e-mail', () => {
     renderLogin();
-    expect(screen.getByRole('heading', { level: 1, name: 'Sign in to Jotto' })).toBeTruthy();
+    screen.getByRole('heading', { level: 1, name: 'Sign in to Jotto' });
     const links = options().getAllByRole('link');
     expect(links).toHaveLength(5);
     expect(options().getAllByRole('button')).toHaveLength(1);
-    expect(options().getByRole('button', { name: 'Sign in with e-mail' })).toBeTruthy();
+    options().getByRole('button', { name: 'Sign in with e-mail' });
   });
 
   it("links 'play as guest' to /home", () => {
@@ -37,19 +37,19 @@ describe('LoginPage', () => {
     expect(email.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(email);
     expect(email.getAttribute('aria-expanded')).toBe('true');
-    expect(screen.getByRole('form', { name: 'Login' })).toBeTruthy();
+    screen.getByRole('form', { name: 'Login' });
     fireEvent.click(screen.getByRole('button', { name: 'Create an account' }));
-    expect(screen.getByRole('form', { name: 'Register' })).toBeTruthy();
+    screen.getByRole('form', { name: 'Register' });
     expect(screen.queryByRole('form', { name: 'Login' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
-    expect(screen.getByRole('form', { name: 'Login' })).toBeTruthy();
+    screen.getByRole('form', { name: 'Login' });
     fireEvent.click(email);
     expect(screen.queryByRole('form')).toBeNull();
   });
 
   it('opens the register form at /register', () => {
     renderLogin('/register');
-    expect(screen.getByRole('form', { name: 'Register' })).toBeTruthy();
+    screen.getByRole('form', { name: 'Register' });
     expect(screen.queryByRole('form', { name: 'Login' })).toBeNull();
   });
 

@@ -1,18 +1,18 @@
 import { useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { clientPath } from '@jotto/shared/client-routes';
-import { StandalonePage } from '../../components/standalone-page.tsx';
-import { useSession } from '../../lib/session.ts';
+import { StandalonePage } from '@/components/standalone-page.tsx';
+import { useSession } from '@/lib/session.ts';
 import { LoginForm, RegisterForm } from './auth-forms.tsx';
 import { SocialSignIn } from './social-sign-in.tsx';
 import styles from './login-page.module.css';
 
 /**
- * The Login screen (spec §2), at /login and /register: the six sign-in options, 'play as
- * guest', and under the e-mail option either the login or the register form. The chosen
- * option is the spec's `selectedLogin` (§3, empty at first); /register opens the e-mail option
- * on its register form. A failed social sign-in comes back to /login?error=…, whose sentence
- * the options show. Someone already signed in has nothing to do here and goes to /home.
+ * The Login screen (docs/PRODUCT.md, 'Login screen'), at /login and /register: the six sign-in
+ * options, 'play as guest', and under the e-mail option either the login or the register form. The
+ * chosen option is `selectedLogin` (empty at first); /register opens the e-mail option on its
+ * register form. A failed social sign-in comes back to /login?error=…, whose sentence the options
+ * show. Someone already signed in has nothing to do here and goes to /home.
  */
 export function LoginPage() {
   const { pathname } = useLocation();

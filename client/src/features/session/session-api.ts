@@ -1,11 +1,11 @@
 import type { EndpointBody } from '@jotto/shared/api-endpoints';
-import { callEndpoint } from '../../lib/api-client.ts';
-import { rememberedPushToken } from '../../lib/push/push-token.ts';
+import { callEndpoint } from '@/lib/api-client.ts';
+import { rememberedPushToken } from '@/lib/push/push-token.ts';
 
-// The calls of the sign-in screens (spec §7). Who is signed in lives in lib/session.ts, which
+// The calls of the sign-in screens. Who is signed in lives in lib/session.ts, which
 // every screen reads; these only change it.
 
-/** Login and register carry this device's push token when it has one (spec §3, §7). */
+/** Login and register carry this device's push token when it has one. */
 function withPushToken<B extends { token?: string }>(body: B): B {
   const token = rememberedPushToken();
   return token ? { ...body, token } : body;

@@ -1,8 +1,8 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeApi } from '../../test/fake-api.ts';
-import { renderScreen } from '../../test/render-screen.tsx';
+import { fakeApi } from '@/test/fake-api.ts';
+import { renderScreen } from '@/test/render-screen.tsx';
 import { LoginPage } from './login-page.tsx';
 import { SocialSignIn } from './social-sign-in.tsx';
 
@@ -29,6 +29,29 @@ describe('SocialSignIn', () => {
       'Sign in with VK': '/api/auth/vk',
     });
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("shows each provider's own mark, not a letter, and names the link by its words alone", () => {
+    const { container } = renderAt('/', <SocialSignIn onEmail={() => {}} />);
+    for (const label of ['Twitter', 'Facebook', 'Google', 'Steam', 'VK']) {
+      const link = screen.getByRole('link', { name: `Sign in with ${label}` });
+      // The text is the words only: no initial before them.
+      expect(link.textContent).toBe(`Sign in with ${label}`);
+      const marks = link.querySelectorAll('svg');
+      expect(marks).toHaveLength(1);
+      const mark = marks[0]!;
+      expect(mark.closest('[aria-hidden="true"]')).not.toBeNull();
+      const shapes = Array.from(mark.querySelectorAll('path, circle, rect'));
+      expect(shapes.length).toBeGreaterThan(0);
+      // Coloured by classes (the CSP forbids inline styles), every shape.
+      expect(shapes.every((shape) => shape.getAttribute('class'))).toBe(true);
+    }
+    // The five marks differ: each is its provider's.
+    const drawings = new Set(
+      Array.from(container.querySelectorAll('a svg')).map((svg) => svg.innerHTML),
+    );
+    expect(drawings.size).toBe(5);
+    expect(container.querySelectorAll('[style]')).toHaveLength(0);
   });
 
   it('offers e-mail as the sixth option', () => {
@@ -66,6 +89,6 @@ describe('SocialSignIn', () => {
       '/api/auth/steam',
     );
     fireEvent.click(screen.getByRole('button', { name: 'Sign in with e-mail' }));
-    expect(screen.getByRole('form', { name: 'Login' })).toBeTruthy();
+    screen.getByRole('form', { name: 'Login' });
   });
 });

@@ -4,14 +4,16 @@ import {
   SOCIAL_PROVIDERS,
   socialSignInErrorMessage,
 } from '@jotto/shared/social-sign-in';
-import { API_BASE } from '../../config/env.ts';
+import { API_BASE } from '@/config/env.ts';
+import { ProviderMark } from './provider-marks.tsx';
 import styles from './social-sign-in.module.css';
 
 /**
- * The six sign-in options of spec §2: the five social providers and e-mail. The providers are
- * plain links, because sign-in is a browser navigation through the server (spec §7,
+ * The six sign-in options: the five social providers and e-mail. The providers are plain links,
+ * because sign-in is a browser navigation through the server (docs/PRODUCT.md, 'Social sign-in':
  * `/auth/{provider}`), which comes back to /home, /finalize, or /login with `?error=`, whose
- * sentence shows here. Each provider gets its initial in a neutral disc, not its logo.
+ * sentence shows here. Each provider shows its own mark (provider-marks.tsx) beside the words
+ * 'Sign in with …', which name the link.
  */
 export function SocialSignIn({
   onEmail,
@@ -34,9 +36,7 @@ export function SocialSignIn({
         {SOCIAL_PROVIDERS.map((provider) => (
           <li key={provider}>
             <a className={`button ${styles.option}`} href={`${API_BASE}/auth/${provider}`}>
-              <span className={styles.mark} aria-hidden="true">
-                {SOCIAL_PROVIDER_LABELS[provider].charAt(0)}
-              </span>
+              <ProviderMark provider={provider} />
               Sign in with {SOCIAL_PROVIDER_LABELS[provider]}
             </a>
           </li>

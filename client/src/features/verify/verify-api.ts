@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { EndpointParams } from '@jotto/shared/api-endpoints';
-import { callEndpoint } from '../../lib/api-client.ts';
+import { callEndpoint } from '@/lib/api-client.ts';
 
 /**
- * `GET /users/:username/verify/:verifyCode` (spec §7). A GET that changes state, so it is a
+ * `GET /users/:username/verify/:verifyCode`. A GET that changes state, so it is a
  * query that never runs again by itself: no retry, never stale, no refetch on focus or
  * reconnect, kept for the whole visit. React's StrictMode mounts the page twice in
  * development; both mounts share this one query, so the server sees one call per visit.

@@ -1,8 +1,8 @@
 import { act, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeApi } from '../../test/fake-api.ts';
-import { currentPath, renderScreen } from '../../test/render-screen.tsx';
+import { fakeApi } from '@/test/fake-api.ts';
+import { currentPath, renderScreen } from '@/test/render-screen.tsx';
 import { VERIFIED_REDIRECT_MS, VerifyPage } from './verify-page.tsx';
 
 const ROUTE = '/users/:username/verify/:verifyCode';
@@ -17,7 +17,7 @@ describe('VerifyPage', () => {
     for (let turn = 0; turn < 50 && !screen.queryByText('Verified!'); turn += 1) {
       await act(() => vi.advanceTimersByTimeAsync(0));
     }
-    expect(screen.getByText('Verified!')).toBeTruthy();
+    screen.getByText('Verified!');
     expect(api.callsOf('verify')).toHaveLength(1);
     expect(api.callsOf('verify')[0]!.params).toEqual({ username: 'alice', verifyCode: 'abc123' });
     act(() => {
@@ -37,7 +37,7 @@ describe('VerifyPage', () => {
       verify: { status: 404, err: 'This verification link is not valid' },
     });
     renderScreen(<VerifyPage />, { path: '/users/alice/verify/wrong', route: ROUTE });
-    expect(await screen.findByText('Error verifying!')).toBeTruthy();
+    await screen.findByText('Error verifying!');
     expect(screen.getByRole('link', { name: /Back to Jotto/ }).getAttribute('href')).toBe('/');
     await new Promise((resolve) => setTimeout(resolve, 900));
     expect(currentPath()).toBe('/users/alice/verify/wrong');
@@ -51,7 +51,7 @@ describe('VerifyPage', () => {
       </StrictMode>,
       { path: '/users/alice/verify/abc123', route: ROUTE },
     );
-    expect(await screen.findByText('Verified!')).toBeTruthy();
+    await screen.findByText('Verified!');
     expect(api.callsOf('verify')).toHaveLength(1);
   });
 });

@@ -2,16 +2,16 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { clientPath } from '@jotto/shared/client-routes';
-import { StandalonePage } from '../../components/standalone-page.tsx';
+import { StandalonePage } from '@/components/standalone-page.tsx';
 import { verifyQuery } from './verify-api.ts';
 import styles from './verify-page.module.css';
 
-/** Spec §9: how long 'Verified!' shows before the landing page. */
+/** How long 'Verified!' shows before the landing page. */
 export const VERIFIED_REDIRECT_MS = 800;
 
 /**
- * Verify (spec §2), the link of the verification e-mail, outside the shell: 'Verifying...',
- * then 'Verified!' and the landing page 0.8 s later, or 'Error verifying!' (spec §8).
+ * Verify (docs/PRODUCT.md, 'Verify page'), the link of the verification e-mail, outside the
+ * shell: 'Verifying...', then 'Verified!' and the landing page 0.8 s later, or 'Error verifying!'.
  */
 export function VerifyPage() {
   const { username = '', verifyCode = '' } = useParams();

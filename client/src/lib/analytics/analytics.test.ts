@@ -38,6 +38,20 @@ describe('createAnalytics', () => {
     expect(JSON.stringify(view)).not.toContain('s3cr3tc0de');
   });
 
+  it('never sends a password reset token to the analytics host', async () => {
+    const pageView = vi.fn<AnalyticsTracker['pageView']>();
+    const analytics = createAnalytics(
+      'G-TEST',
+      async () => ({ pageView }),
+      'https://jotto.example',
+    );
+    analytics.pageView({ pathname: '/reset/s3cr3t-t0ken', search: '', title: 'J' });
+    await vi.waitFor(() => expect(pageView).toHaveBeenCalledOnce());
+    const [view] = pageView.mock.calls[0]!;
+    expect(view.path).toBe('/reset/token');
+    expect(JSON.stringify(view)).not.toContain('s3cr3t-t0ken');
+  });
+
   it('keeps the game going when the provider cannot load', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const analytics = createAnalytics('G-TEST', () => Promise.reject(new Error('blocked')));

@@ -8,7 +8,7 @@ export interface RouteView {
   title: string;
 }
 
-/** Where page views go (spec §2: "reported to an analytics service on every route change"). */
+/** Where page views go: one on every route change (docs/PRODUCT.md, 'Analytics'). */
 export interface Analytics {
   pageView(view: RouteView): void;
 }
@@ -24,15 +24,21 @@ export interface AnalyticsTracker {
   pageView(view: PageView): void;
 }
 
-// A verification link carries a one-time code: the analytics host gets the route, not the code.
+// A verification link carries a one-time code, a password reset link a token that sets the
+// account's password: the analytics host gets the route, never the code or the token.
 const VERIFY_ROUTE = '/users/:username/verify/:verifyCode';
+const RESET_ROUTE = '/reset/:token';
 
-/** The path an analytics host may see: a verification code replaced by the word 'code'. */
+/**
+ * The path an analytics host may see: a verification code replaced by the word 'code', a reset
+ * token by 'token'.
+ */
 export function reportablePath(pathname: string): string {
   const verify = matchPath(VERIFY_ROUTE, pathname);
-  return verify
-    ? clientPath(VERIFY_ROUTE, { username: verify.params.username ?? '', verifyCode: 'code' })
-    : pathname;
+  if (verify) {
+    return clientPath(VERIFY_ROUTE, { username: verify.params.username ?? '', verifyCode: 'code' });
+  }
+  return matchPath(RESET_ROUTE, pathname) ? clientPath(RESET_ROUTE, { token: 'token' }) : pathname;
 }
 
 /**

@@ -9,7 +9,7 @@ declare global {
   }
 }
 
-/** Where the tag library comes from (the spec's "third-party analytics host"). */
+/** Where the tag library comes from (the third-party analytics host). */
 export const GTAG_SCRIPT_URL = 'https://www.googletagmanager.com/gtag/js';
 
 /**

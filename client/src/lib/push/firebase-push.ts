@@ -1,6 +1,6 @@
 import { getApps, initializeApp } from 'firebase/app';
 import { getMessaging, getToken, isSupported } from 'firebase/messaging';
-import type { FirebaseWebConfig } from '../../config/env.ts';
+import type { FirebaseWebConfig } from '@/config/env.ts';
 
 /**
  * The device token from Firebase Cloud Messaging, the provider the server sends through

@@ -73,7 +73,7 @@ describe('handleForegroundPush', () => {
 });
 
 describe('isMobileUserAgent', () => {
-  it('knows the six mobile user agents of spec §4 and nothing else', () => {
+  it('knows the six mobile user agents and nothing else', () => {
     for (const ua of Object.values(MOBILES)) expect(isMobileUserAgent(ua)).toBe(true);
     expect(isMobileUserAgent(DESKTOP)).toBe(false);
   });

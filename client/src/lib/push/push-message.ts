@@ -1,5 +1,5 @@
 /**
- * A push notification as the server sends it (spec §3: title, icon, body, click_action;
+ * A push notification as the server sends it (title, icon, body, click_action;
  * server/src/realtime/push-sender.ts puts the same four fields in the message's data).
  */
 export interface PushMessage {
@@ -30,14 +30,14 @@ export function pushMessageFromWorker(data: unknown): PushMessage | null {
   };
 }
 
-/** Spec §4: mobile is told by the user agent. */
+/** Mobile is told by the user agent. */
 const MOBILE_USER_AGENT = /Android|BlackBerry|iPhone|iPad|iPod|IEMobile/i;
 
 export function isMobileUserAgent(userAgent: string): boolean {
   return MOBILE_USER_AGENT.test(userAgent);
 }
 
-/** Whether a path is a game page (spec §2: /game and /game/{gameId}). */
+/** Whether a path is a game page (/game and /game/{gameId}). */
 export function isGamePage(pathname: string): boolean {
   return pathname === '/game' || pathname.startsWith('/game/');
 }
@@ -46,7 +46,7 @@ export function isGamePage(pathname: string): boolean {
 export interface ForegroundPushContext {
   pathname: string;
   userAgent: string;
-  /** The alert modal (spec §2). */
+  /** The alert modal. */
   showAlert: (message: string) => void;
   /** Shows a system notification that calls `onClick` when clicked. */
   showNotification: (message: PushMessage, onClick: () => void) => void;
@@ -57,9 +57,10 @@ export interface ForegroundPushContext {
 export type ForegroundPushOutcome = 'ignored' | 'alert' | 'notification';
 
 /**
- * A push that arrives while the app is open (spec §4): a message about a finished game is
- * ignored on a game page, which shows the same news live; on a mobile user agent the body
- * opens the alert modal; elsewhere a system notification whose click opens click_action.
+ * A push that arrives while the app is open (docs/PRODUCT.md, 'Push notifications'): a message
+ * about a finished game is ignored on a game page, which shows the same news live; on a mobile user
+ * agent the body opens the alert modal; elsewhere a system notification whose click opens
+ * click_action.
  */
 export function handleForegroundPush(
   message: PushMessage,

@@ -1,5 +1,5 @@
 /**
- * The four steps of spec §4's push setup, each a browser (or provider) call that the app gives
+ * The four steps of the push setup, each a browser (or provider) call that the app gives
  * and a test fakes: register /public/sw.js, ask for permission, get the device token, send it
  * to the server.
  */
@@ -8,15 +8,15 @@ export interface PushSetupSteps<Registration> {
   requestPermission: () => Promise<NotificationPermission>;
   getToken: (registration: Registration) => Promise<string>;
   sendToken: (token: string) => Promise<{ result: string }>;
-  /** Keeps the accepted token (spec §4: in a global window variable). */
+  /** Keeps the accepted token (in a global window variable). */
   remember: (token: string) => void;
   log: Pick<Console, 'error'>;
 }
 
 /**
- * Runs the push setup of spec §4 in order. On an ok answer the token is remembered; if any
- * step fails the error is only logged, as 'notifications error' (worker, permission, token)
- * or 'error sending token' (the server call), and the player sees nothing (spec §8).
+ * Runs the push setup (docs/PRODUCT.md, 'Push notifications') in order. On an ok answer the token
+ * is remembered; if any step fails the error is only logged, as 'notifications error' (worker,
+ * permission, token) or 'error sending token' (the server call), and the player sees nothing.
  * Resolves to the token, or null when push is not set up.
  */
 export async function setUpPush<Registration>(

@@ -1,8 +1,8 @@
 declare global {
   interface Window {
     /**
-     * This device's push token once the server has accepted it (spec §4: "the token is
-     * remembered in a global window variable"); login and register send it along (spec §7).
+     * This device's push token once the server has accepted it (kept in this global window
+     * variable); login and register send it along.
      */
     jottoPushToken?: string;
   }

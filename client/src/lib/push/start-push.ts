@@ -1,5 +1,5 @@
-import type { FirebaseWebConfig } from '../../config/env.ts';
-import { SERVICE_WORKER_URL } from '../../config/env.ts';
+import type { FirebaseWebConfig } from '@/config/env.ts';
+import { SERVICE_WORKER_URL } from '@/config/env.ts';
 import { callEndpoint } from '../api-client.ts';
 import { getFirebasePushToken } from './firebase-push.ts';
 import {
@@ -17,7 +17,7 @@ export type PushAppContext = Pick<ForegroundPushContext, 'showAlert' | 'open'> &
 };
 
 /**
- * Push with the browser's own APIs and Firebase (spec §4), for a signed-in player: the setup
+ * Push with the browser's own APIs and Firebase, for a signed-in player: the setup
  * steps, then foreground messages, which /public/sw.js posts to visible pages. Loaded only
  * when push is configured. Returns a function that stops listening.
  */

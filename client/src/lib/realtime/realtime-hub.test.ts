@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { FakeSocket } from '../../test/render-screen.tsx';
+import { FakeSocket } from '@/test/render-screen.tsx';
 import type { RealtimeSocket } from './realtime-connection.ts';
 import { RealtimeHub, type RealtimeStatus } from './realtime-hub.ts';
 

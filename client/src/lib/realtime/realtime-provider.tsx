@@ -21,7 +21,7 @@ const openLazily = async () => (await import('./realtime-connection.ts')).openRe
 
 /**
  * Holds the real-time hub and opens the channel while someone is signed in (the handshake
- * needs an account, decisions §6); a guest has none and their screens poll.
+ * needs an account); a guest has none and their screens poll.
  */
 export function RealtimeProvider({
   children,
@@ -58,15 +58,45 @@ export function useRealtimeStatus(): RealtimeSnapshot {
   return useSyncExternalStore(hub.subscribeStatus, hub.getSnapshot);
 }
 
+/** A handler for some of the server's events, each given its own event's payload. */
+export type RealtimeHandlers = {
+  [E in RealtimeEventName]?: (payload: RealtimeEventPayload<E>) => void;
+};
+
 /** Calls the latest `handler` for every `event` while the component is mounted. */
 export function useRealtimeEvent<E extends RealtimeEventName>(
   event: E,
   handler: (payload: RealtimeEventPayload<E>) => void,
 ): void {
+  useRealtimeEvents({ [event]: handler });
+}
+
+/**
+ * Calls the latest handler of each event named in `handlers` while the component is mounted.
+ * Subscriptions change only when the set of names does, not with every render's new handlers.
+ */
+export function useRealtimeEvents(handlers: RealtimeHandlers): void {
   const hub = useHub();
-  const latest = useRef(handler);
+  const latest = useRef(handlers);
   useEffect(() => {
-    latest.current = handler;
+    latest.current = handlers;
   });
-  useEffect(() => hub.on(event, (payload) => latest.current(payload)), [hub, event]);
+  const names = (Object.keys(handlers) as RealtimeEventName[]).sort().join(' ');
+  useEffect(() => {
+    const subscriptions = names
+      .split(' ')
+      .filter((name) => name !== '')
+      .map((name) => subscribe(hub, name as RealtimeEventName, latest));
+    return () => {
+      for (const unsubscribe of subscriptions) unsubscribe();
+    };
+  }, [hub, names]);
+}
+
+function subscribe<E extends RealtimeEventName>(
+  hub: RealtimeHub,
+  event: E,
+  latest: { current: RealtimeHandlers },
+): () => void {
+  return hub.on(event, (payload) => latest.current[event]?.(payload));
 }

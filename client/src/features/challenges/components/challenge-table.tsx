@@ -1,8 +1,9 @@
 import type { ChallengeItem } from '@jotto/shared/challenge-schemas';
+import { TruncatedName } from '@/components/truncated-name.tsx';
 import styles from './challenge-table.module.css';
 
 /**
- * A challenge list's table (spec §2): received challenges (From, Received at), each row opening
+ * A challenge list's table: received challenges (From, Received at), each row opening
  * the Incoming Challenge modal, with a button in its first cell so the keyboard can too; or
  * sent challenges (To, Sent at), which are only shown, not clickable. An open challenge still
  * waiting for a partner shows To `@open`.
@@ -42,10 +43,10 @@ export function ChallengeTable({
                     onOpen?.(challenge.id);
                   }}
                 >
-                  {challenge.sender}
+                  <TruncatedName name={challenge.sender} />
                 </button>
               ) : (
-                challenge.recipient
+                <TruncatedName name={challenge.recipient} />
               )}
             </td>
             <td>

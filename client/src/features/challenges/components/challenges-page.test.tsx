@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ChallengeItem, ChallengeInfoResponse } from '@jotto/shared/challenge-schemas';
-import { fakeApi, type FakeHandlers } from '../../../test/fake-api.ts';
-import { alertText, currentPath, renderScreen } from '../../../test/render-screen.tsx';
-import { CHALLENGE_INFO_POLL_MS } from '../hooks/use-challenge-feed.ts';
+import { POLL_INTERVAL_MS } from '@jotto/shared/polling';
+import { fakeApi, type FakeHandlers } from '@/test/fake-api.ts';
+import { alertText, currentPath, renderScreen } from '@/test/render-screen.tsx';
 import { ChallengesPage } from './challenges-page.tsx';
 
 const signedIn = { result: 'ok', msg: 'alice' } as const;
@@ -69,7 +69,7 @@ describe('ChallengesPage: the lists', () => {
 
   it("says 'No challenges :(' when there are none", async () => {
     renderChallenges({});
-    expect(await screen.findByText('No challenges :(')).toBeTruthy();
+    await screen.findByText('No challenges :(');
     expect(screen.queryByRole('table')).toBeNull();
   });
 
@@ -82,7 +82,7 @@ describe('ChallengesPage: the lists', () => {
     });
     await screen.findByText('No challenges :(');
     fireEvent.click(screen.getByRole('button', { name: 'View sent challenges' }));
-    expect(screen.getByRole('heading', { name: 'Sent challenges' })).toBeTruthy();
+    screen.getByRole('heading', { name: 'Sent challenges' });
     const table = screen.getByRole('table');
     expect(
       within(table)
@@ -96,12 +96,21 @@ describe('ChallengesPage: the lists', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(listCalls(api, 'out').length).toBeGreaterThan(0);
     fireEvent.click(screen.getByRole('button', { name: 'View received challenges' }));
-    expect(screen.getByRole('heading', { name: 'Challenges' })).toBeTruthy();
+    screen.getByRole('heading', { name: 'Challenges' });
   });
 
   it('tells a guest they must be logged in, asks the server nothing, and alerts on New Challenge', async () => {
     const { api } = renderChallenges({ userInfo: { result: 'guest' } });
-    expect(await screen.findByText('You must be logged in to receive challenges')).toBeTruthy();
+    const sentence = await screen.findByText('You must be logged in to receive challenges');
+    // Beside the sentence (which stays as it is): the ways to an account.
+    expect(
+      within(sentence.parentElement!)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Sign up', '/register'],
+      ['Log in', '/login'],
+    ]);
     expect(screen.queryByRole('button', { name: 'View sent challenges' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'New Challenge' }));
     expect(alertText()).toBe('You must be logged in to issue a challenge');
@@ -127,7 +136,7 @@ describe('ChallengesPage: the Incoming Challenge modal', () => {
     });
     fireEvent.click(await screen.findByRole('button', { name: 'bob' }));
     const modal = dialog('Incoming Challenge');
-    expect(within(modal).getByText('From: bob')).toBeTruthy();
+    within(modal).getByText('From: bob');
     // A double click, and Deny in the same instant: one request only.
     fireEvent.click(within(modal).getByRole('button', { name: 'Accept Challenge' }));
     fireEvent.click(within(modal).getByRole('button', { name: 'Accept Challenge' }));
@@ -146,7 +155,7 @@ describe('ChallengesPage: the Incoming Challenge modal', () => {
     renderChallenges({ challengesList: lists(() => [challenge(3, 'bob')]) });
     const row = (await screen.findByRole('button', { name: 'bob' })).closest('tr')!;
     fireEvent.click(row.cells[1]!);
-    expect(within(dialog('Incoming Challenge')).getByText('From: bob')).toBeTruthy();
+    within(dialog('Incoming Challenge')).getByText('From: bob');
   });
 
   it('denies: the modal closes and the list reloads without the challenge', async () => {
@@ -162,7 +171,7 @@ describe('ChallengesPage: the Incoming Challenge modal', () => {
     fireEvent.click(
       within(dialog('Incoming Challenge')).getByRole('button', { name: 'Deny Challenge' }),
     );
-    expect(await screen.findByText('No challenges :(')).toBeTruthy();
+    await screen.findByText('No challenges :(');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(api.callsOf('denyChallenge')[0]!.body).toEqual({ challenge_id: 3 });
     expect(currentPath()).toBe('/challenges');
@@ -230,7 +239,7 @@ describe('ChallengesPage: the Issue Challenge modal', () => {
     fireEvent.change(input, { target: { value: 'bob' } });
     fireEvent.submit(input.closest('form')!);
     fireEvent.submit(input.closest('form')!);
-    expect(await within(modal).findByRole('button', { name: 'Sending...' })).toBeTruthy();
+    await within(modal).findByRole('button', { name: 'Sending...' });
     fireEvent.submit(input.closest('form')!);
     fireEvent.click(within(modal).getByRole('button', { name: 'Open Challenge' }));
     expect(api.callsOf('newChallenge')).toHaveLength(1);
@@ -238,8 +247,8 @@ describe('ChallengesPage: the Issue Challenge modal', () => {
     answer.resolve({ result: 'ok', challengeId: 5, message: 'Challenge sent!' });
     await waitFor(() => expect(alertText()).toBe('Challenge sent!'));
     await waitFor(() => expect(currentPath()).toBe('/challenges'));
-    expect(screen.getByRole('heading', { name: 'Sent challenges' })).toBeTruthy();
-    expect(await screen.findByRole('cell', { name: 'bob' })).toBeTruthy();
+    screen.getByRole('heading', { name: 'Sent challenges' });
+    await screen.findByRole('cell', { name: 'bob' });
     // Opened again, it starts empty.
     fireEvent.click(screen.getByRole('button', { name: 'New Challenge' }));
     const again = await screen.findByRole('dialog', { name: 'Issue Challenge' });
@@ -275,7 +284,7 @@ describe('ChallengesPage: the Issue Challenge modal', () => {
     fireEvent.click(within(modal).getByRole('button', { name: 'Challenge' }));
     await waitFor(() => expect(alertText()).toBe('No player has that username'));
     expect(currentPath()).toBe('/challenges/new');
-    expect(within(modal).getByRole('button', { name: 'Challenge' })).toBeTruthy();
+    within(modal).getByRole('button', { name: 'Challenge' });
   });
 
   it('opens by itself at /challenges/new and its close icon returns to /challenges', async () => {
@@ -295,7 +304,7 @@ describe('ChallengesPage: live and polling', () => {
     act(() => socket.connect());
     received = [challenge(12, 'erin')];
     act(() => socket.emit('challenge:received', { challengeId: 12, sender: 'erin' }));
-    expect(await screen.findByRole('button', { name: 'erin' })).toBeTruthy();
+    await screen.findByRole('button', { name: 'erin' });
   });
 
   it('a challenge:accepted takes the sender to the game at once', async () => {
@@ -316,10 +325,10 @@ describe('ChallengesPage: live and polling', () => {
     });
     act(() => socket.connect());
     fireEvent.click(await screen.findByRole('button', { name: 'View sent challenges' }));
-    expect(await screen.findByRole('cell', { name: 'bob' })).toBeTruthy();
+    await screen.findByRole('cell', { name: 'bob' });
     sent = [];
     act(() => socket.emit('challenge:denied', { challengeId: 5 }));
-    expect(await screen.findByText('No challenges :(')).toBeTruthy();
+    await screen.findByText('No challenges :(');
   });
 
   it('while the socket is not live, polls the info of pending sent challenges every 3000 ms and goes to the game', async () => {
@@ -334,11 +343,11 @@ describe('ChallengesPage: live and polling', () => {
     });
     await waitFor(() => expect(api.callsOf('challengeInfo')).toHaveLength(1));
     expect(api.callsOf('challengeInfo')[0]!.params).toEqual({ id: '5' });
-    await act(() => vi.advanceTimersByTimeAsync(CHALLENGE_INFO_POLL_MS));
+    await act(() => vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS));
     expect(api.callsOf('challengeInfo')).toHaveLength(2);
     expect(currentPath()).toBe('/challenges');
     info = { result: 'ok', challengeId: 5, gameId: 40 };
-    await act(() => vi.advanceTimersByTimeAsync(CHALLENGE_INFO_POLL_MS));
+    await act(() => vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS));
     await waitFor(() => expect(currentPath()).toBe('/game/40'));
   });
 
@@ -357,7 +366,7 @@ describe('ChallengesPage: live and polling', () => {
     });
     await waitFor(() => expect(api.callsOf('challengeInfo')).toHaveLength(1));
     await waitFor(() => expect(listCalls(api, 'out')).toHaveLength(2));
-    await act(() => vi.advanceTimersByTimeAsync(4 * CHALLENGE_INFO_POLL_MS));
+    await act(() => vi.advanceTimersByTimeAsync(4 * POLL_INTERVAL_MS));
     expect(api.callsOf('challengeInfo')).toHaveLength(1);
     expect(currentPath()).toBe('/challenges');
   });
@@ -375,7 +384,7 @@ describe('ChallengesPage: live and polling', () => {
     act(() => socket.connect());
     await act(() => vi.advanceTimersByTimeAsync(100));
     const before = api.callsOf('challengeInfo').length;
-    await act(() => vi.advanceTimersByTimeAsync(3 * CHALLENGE_INFO_POLL_MS));
+    await act(() => vi.advanceTimersByTimeAsync(3 * POLL_INTERVAL_MS));
     expect(api.callsOf('challengeInfo')).toHaveLength(before);
     const listsBefore = api.callsOf('challengesList').length;
     act(() => socket.drop());

@@ -1,27 +1,28 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useMatch, useNavigate } from 'react-router-dom';
 import { clientPath } from '@jotto/shared/client-routes';
-import { useAlert } from '../../../components/alert-provider.tsx';
-import { GameListTabs } from '../../../components/game-list-tabs.tsx';
-import { asksForSentChallenges } from '../../../lib/challenges.ts';
-import { useSession } from '../../../lib/session.ts';
+import { useAlert } from '@/components/alert-provider.tsx';
+import { GameListTabs } from '@/components/game-list-tabs.tsx';
+import { SignInLinks } from '@/components/sign-in-links.tsx';
+import { asksForSentChallenges } from '@/lib/challenges.ts';
+import { useSession } from '@/lib/session.ts';
 import { useChallengeFeed } from '../hooks/use-challenge-feed.ts';
 import { ChallengeTable } from './challenge-table.tsx';
 import { IncomingChallengeDialog } from './incoming-challenge-dialog.tsx';
 import { IssueChallengeDialog } from './issue-challenge-dialog.tsx';
-import listPage from '../../../components/list-page.module.css';
+import listPage from '@/components/list-page.module.css';
 
 export const GUEST_RECEIVE = 'You must be logged in to receive challenges';
 export const GUEST_ISSUE = 'You must be logged in to issue a challenge';
 export const NO_CHALLENGES = 'No challenges :(';
 
 /**
- * The Challenges tab of the game lists (spec §2), at /challenges and at /challenges/new, which
- * is the same list with the Issue Challenge modal open: the spec's "challenge dialog" state is
- * the address, so Back closes it. Received challenges open the Incoming Challenge modal (the
- * spec's "view-challenge dialog: a challenge id, or false"); 'View sent challenges' switches to
- * mine. Both lists stay current without a reload (useChallengeFeed). Guests have none.
- * Leaving the modal replaces /challenges/new in the history, so Back does not reopen it.
+ * The Challenges tab of the game lists (docs/PRODUCT.md, 'Challenge list'), at /challenges and at
+ * /challenges/new, which is the same list with the Issue Challenge modal open: whether that modal
+ * is open is the address, so Back closes it. Received challenges open the Incoming Challenge modal
+ * (the state: the challenge's id, or false); 'View sent challenges' switches to mine. Both lists
+ * stay current without a reload (useChallengeFeed). Guests have none. Leaving the modal replaces
+ * /challenges/new in the history, so Back does not reopen it.
  */
 export function ChallengesPage() {
   const { username, loading } = useSession();
@@ -67,7 +68,10 @@ export function ChallengesPage() {
         </button>
       </div>
       {guest ? (
-        <p className={listPage.empty}>{GUEST_RECEIVE}</p>
+        <div className={listPage.empty}>
+          <p className={listPage.sentence}>{GUEST_RECEIVE}</p>
+          <SignInLinks />
+        </div>
       ) : loading || list.isPending ? (
         <p className={listPage.empty} role="status">
           Loading...

@@ -1,15 +1,16 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { OPEN_CHALLENGE_TARGET } from '@jotto/shared/challenge-schemas';
-import { Dialog } from '../../../components/dialog.tsx';
-import { useSendChallenge } from '../../../lib/challenges.ts';
-import { useSingleFlight } from '../../../lib/single-flight.ts';
+import { BusyButton } from '@/components/busy-button.tsx';
+import { Dialog } from '@/components/dialog.tsx';
+import { useSendChallenge } from '@/lib/challenges.ts';
+import { useSingleFlight } from '@/lib/single-flight.ts';
 import styles from './challenge-dialogs.module.css';
 
 /**
- * The Issue Challenge modal (spec §2): a username (Enter sends), 'Challenge' to that player,
- * 'Open Challenge' to the special target `@open` (the next player who sends one too is paired
- * with me, decisions §4). The button pressed says 'Sending...' and neither sends again until
- * the answer (spec §5). A game that starts at once opens; otherwise 'Challenge sent!' and
+ * The Issue Challenge modal: a username (Enter sends), 'Challenge' to that player,
+ * 'Open Challenge' to the special recipient `@open` (the next player who sends one too is paired
+ * with me: docs/PRODUCT.md, 'Challenges'). The button pressed says 'Sending...' and neither
+ * sends again until the answer. A game that starts at once opens; otherwise 'Challenge sent!' and
  * `onSent`.
  */
 export function IssueChallengeDialog({
@@ -32,9 +33,13 @@ export function IssueChallengeDialog({
     },
   });
   const oneAtATime = useSingleFlight();
-  const sendTo = (target: string) => oneAtATime(() => send.mutateAsync(target));
-  const sendingOpen = send.isPending && send.variables === OPEN_CHALLENGE_TARGET;
-  const sendingNamed = send.isPending && !sendingOpen;
+  // Which button was pressed, known at once (the mutation's variables come a tick later).
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const sendTo = (target: string) => {
+    if (oneAtATime.run(() => send.mutateAsync(target))) setSentTo(target);
+  };
+  const sendingOpen = oneAtATime.busy && sentTo === OPEN_CHALLENGE_TARGET;
+  const sendingNamed = oneAtATime.busy && !sendingOpen;
   useEffect(() => {
     // After the modal has opened (its effect runs first): the dialog would focus its close icon.
     if (open) input.current?.focus();
@@ -62,21 +67,16 @@ export function IssueChallengeDialog({
           required
         />
         <div className="button-row">
-          <button
-            type="submit"
-            className="button button-primary"
-            aria-disabled={send.isPending || undefined}
-          >
+          <BusyButton type="submit" className="button button-primary" busy={oneAtATime.busy}>
             {sendingNamed ? 'Sending...' : 'Challenge'}
-          </button>
-          <button
-            type="button"
+          </BusyButton>
+          <BusyButton
             className="button"
-            aria-disabled={send.isPending || undefined}
+            busy={oneAtATime.busy}
             onClick={() => sendTo(OPEN_CHALLENGE_TARGET)}
           >
             {sendingOpen ? 'Sending...' : 'Open Challenge'}
-          </button>
+          </BusyButton>
         </div>
         <p className={styles.hint}>
           An open challenge is paired with the next player who sends one.

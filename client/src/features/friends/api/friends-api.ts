@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { callEndpoint } from '../../../lib/api-client.ts';
+import { callEndpoint } from '@/lib/api-client.ts';
 
 /** The Friends screen's query keys. */
 export const friendKeys = {
@@ -23,12 +23,12 @@ export const friendRequestsQuery = queryOptions({
   staleTime: 0,
 });
 
-/** `POST /user/search {username}`: sent as typed, empty included (spec §5: no client check). */
+/** `POST /user/search {username}`: sent as typed, empty included (no client-side check). */
 export const searchUsersQuery = (username: string) =>
   queryOptions({
     queryKey: friendKeys.search(username),
     queryFn: () => callEndpoint('searchUsers', { body: { username } }),
-    // A failed search is said at once (spec §8), not retried behind the player's back.
+    // A failed search is said at once, not retried behind the player's back.
     retry: false,
   });
 

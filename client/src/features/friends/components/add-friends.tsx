@@ -1,18 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { useAlert } from '../../../components/alert-provider.tsx';
-import { ProfileLinkList } from '../../../components/profile-link-list.tsx';
+import { useAlert } from '@/components/alert-provider.tsx';
+import { BusyButton } from '@/components/busy-button.tsx';
+import { ProfileLinkList } from '@/components/profile-link-list.tsx';
 import { searchUsersQuery } from '../api/friends-api.ts';
 import { LOADING_LIST } from './friend-lists.tsx';
 import styles from './friends-page.module.css';
 
-/** Spec §8: a search the server did not answer with ok. */
+/** What a search the server did not answer with ok alerts. */
 export const SEARCH_FAILED = 'something went wrong';
 
 /**
- * The Add Friends tab (spec §2, §5): 'Search for friends:', a Username input where Enter runs
- * the search (no check first: an empty name is sent too), and the players found, each opening
- * their profile, where 'Add friend' is.
+ * The Add Friends tab (docs/PRODUCT.md, 'Friends screen'): 'Search for friends:', a Username input
+ * where Enter runs the search (no check first: an empty name is sent too), and the players found,
+ * each opening their profile, where 'Add friend' is.
  */
 export function AddFriends() {
   const showAlert = useAlert();
@@ -30,8 +31,10 @@ export function AddFriends() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    // The same name again is a new search (someone may have registered since).
-    if (username === searched) void search.refetch();
+    // The same name again is a new search (someone may have registered since), but not while
+    // that search is still on its way: a repeat (a double click) joins it rather than cancel
+    // and resend it.
+    if (username === searched) void search.refetch({ cancelRefetch: false });
     else setSearched(username);
   };
 
@@ -61,9 +64,9 @@ export function AddFriends() {
             spellCheck={false}
             enterKeyHint="search"
           />
-          <button type="submit" className="button button-primary">
+          <BusyButton type="submit" className="button button-primary" busy={search.isFetching}>
             Search
-          </button>
+          </BusyButton>
         </div>
       </form>
       {search.isFetching && !search.data ? (

@@ -2,21 +2,22 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { clientPath } from '@jotto/shared/client-routes';
 import type { FriendRequest } from '@jotto/shared/social-schemas';
-import { Avatar } from '../../../components/avatar.tsx';
-import { ProfileLinkList } from '../../../components/profile-link-list.tsx';
+import { Avatar } from '@/components/avatar.tsx';
+import { ProfileLinkList } from '@/components/profile-link-list.tsx';
+import { TruncatedName } from '@/components/truncated-name.tsx';
 import { useFriendLists } from '../hooks/use-friend-lists.ts';
 import { FriendRequestDialog } from './friend-request-dialog.tsx';
 import styles from './friends-page.module.css';
 
 export const NO_FRIENDS = 'No friends :(';
 export const NO_REQUESTS = 'No requests :(';
-/** Spec §2 writes it with two dots. */
+/** Written with two dots, as the product has always written it here. */
 export const LOADING_LIST = 'Loading..';
 
 /**
- * The Friends tab (spec §2): my friends, each opening their profile, and the friend requests
- * to me, each opening the Friend Request modal. Each list says 'Loading..' until it has loaded,
- * then its own sentence when empty.
+ * The Friends tab (docs/PRODUCT.md, 'Friends screen'): my friends, each opening their profile, and
+ * the friend requests to me, each opening the Friend Request modal. Each list says 'Loading..'
+ * until it has loaded, then its own sentence when empty.
  */
 export function FriendLists({ signedIn }: { signedIn: boolean }) {
   const navigate = useNavigate();
@@ -59,7 +60,7 @@ export function FriendLists({ signedIn }: { signedIn: boolean }) {
                   onClick={() => setViewing(request)}
                 >
                   <Avatar name={request.name} />
-                  <span className={styles.requestName}>{request.name}</span>
+                  <TruncatedName name={request.name} className={styles.requestName} />
                   <span className={styles.requestHint}>wants to be friends</span>
                 </button>
               </li>
@@ -73,7 +74,7 @@ export function FriendLists({ signedIn }: { signedIn: boolean }) {
         request={viewing}
         onClose={() => {
           setViewing(false);
-          // Spec §2: closing navigates to /friends (where the modal is; Back is not doubled).
+          // Closing navigates to /friends (where the modal is; Back is not doubled).
           navigate(clientPath('/friends'), { replace: true });
         }}
       />

@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Friend, FriendRequest } from '@jotto/shared/social-schemas';
-import { fakeApi, type FakeHandlers } from '../../../test/fake-api.ts';
-import { alertText, currentPath, renderScreen } from '../../../test/render-screen.tsx';
+import { fakeApi, type FakeHandlers } from '@/test/fake-api.ts';
+import { alertText, currentPath, renderScreen } from '@/test/render-screen.tsx';
 import { FriendsPage } from './friends-page.tsx';
 
 const signedIn = { result: 'ok', msg: 'alice' } as const;
@@ -44,16 +44,25 @@ describe('FriendsPage: tabs', () => {
     await screen.findByText('No friends :(');
     fireEvent.click(addTab);
     await waitFor(() => expect(currentPath()).toBe('/friends/new'));
-    expect(screen.getByRole('heading', { name: 'Search for friends:' })).toBeTruthy();
+    screen.getByRole('heading', { name: 'Search for friends:' });
     expect(addTab.getAttribute('aria-current')).toBe('page');
     fireEvent.click(friendsTab);
     await waitFor(() => expect(currentPath()).toBe('/friends'));
-    expect(screen.getByRole('heading', { name: 'Friend Requests' })).toBeTruthy();
+    screen.getByRole('heading', { name: 'Friend Requests' });
   });
 
   it('tells a guest friends need an account, and asks the server nothing', async () => {
     const { api } = renderFriends({ userInfo: { result: 'guest' } });
-    expect(await screen.findByText('You must be logged in to add friends')).toBeTruthy();
+    const sentence = await screen.findByText('You must be logged in to add friends');
+    // Beside the sentence (which stays as it is): the ways to an account.
+    expect(
+      within(sentence.parentElement!)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Sign up', '/register'],
+      ['Log in', '/login'],
+    ]);
     expect(api.callsOf('friends')).toHaveLength(0);
     expect(api.callsOf('friendRequests')).toHaveLength(0);
   });
@@ -66,10 +75,10 @@ describe('FriendsPage: the Friends tab', () => {
     renderFriends({ friends: () => friends.promise, friendRequests: () => requests.promise });
     await waitFor(() => expect(screen.getAllByText('Loading..')).toHaveLength(2));
     friends.resolve({ result: 'ok', friends: [] });
-    expect(await screen.findByText('No friends :(')).toBeTruthy();
+    await screen.findByText('No friends :(');
     expect(screen.getAllByText('Loading..')).toHaveLength(1);
     requests.resolve({ result: 'ok', requests: [] });
-    expect(await screen.findByText('No requests :(')).toBeTruthy();
+    await screen.findByText('No requests :(');
     expect(screen.queryByText('Loading..')).toBeNull();
   });
 
@@ -132,7 +141,7 @@ describe('FriendsPage: the Friend Request modal', () => {
     });
     fireEvent.click(await screen.findByRole('button', { name: /dave/ }));
     const dialog = modal();
-    expect(within(dialog).getByText('From: dave')).toBeTruthy();
+    within(dialog).getByText('From: dave');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Accept Request' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Deny Request' }));
     const accepting = await within(dialog).findByRole('button', { name: 'Accepting...' });
@@ -142,8 +151,8 @@ describe('FriendsPage: the Friend Request modal', () => {
     expect(api.callsOf('acceptFriend')[0]!.body).toEqual({ id: 7 });
     expect(api.callsOf('denyFriend')).toHaveLength(0);
     answer.resolve({ result: 'ok' });
-    expect(await screen.findByText('No requests :(')).toBeTruthy();
-    expect(within(list('Friends')).getByRole('link', { name: /dave/ })).toBeTruthy();
+    await screen.findByText('No requests :(');
+    within(list('Friends')).getByRole('link', { name: /dave/ });
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(currentPath()).toBe('/friends');
   });
@@ -161,10 +170,10 @@ describe('FriendsPage: the Friend Request modal', () => {
     const deny = within(modal()).getByRole('button', { name: 'Deny Request' });
     expect(deny.className).toContain('link-button');
     fireEvent.click(deny);
-    expect(await screen.findByText('No requests :(')).toBeTruthy();
+    await screen.findByText('No requests :(');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(api.callsOf('denyFriend')[0]!.body).toEqual({ id: 7 });
-    expect(screen.getByText('No friends :(')).toBeTruthy();
+    screen.getByText('No friends :(');
   });
 
   it("alerts the server's err when the answer fails, and keeps the modal for another try", async () => {
@@ -176,7 +185,7 @@ describe('FriendsPage: the Friend Request modal', () => {
     fireEvent.click(await screen.findByRole('button', { name: /dave/ }));
     fireEvent.click(within(modal()).getByRole('button', { name: 'Accept Request' }));
     await waitFor(() => expect(alertText()).toBe('This friend request was already answered'));
-    expect(within(modal()).getByRole('button', { name: 'Accept Request' })).toBeTruthy();
+    within(modal()).getByRole('button', { name: 'Accept Request' });
   });
 
   it('closes on its close icon, at /friends', async () => {
@@ -198,10 +207,10 @@ describe('FriendsPage: live', () => {
     act(() => socket.connect());
     state.requests = [{ id: 9, name: 'erin' }];
     act(() => socket.emit('friend:request', { id: 9, name: 'erin' }));
-    expect(await screen.findByRole('button', { name: /erin/ })).toBeTruthy();
+    await screen.findByRole('button', { name: /erin/ });
     state.friends = [{ id: 5, name: 'frank' }];
     act(() => socket.emit('friend:accepted', { name: 'frank' }));
-    expect(await screen.findByRole('link', { name: /frank/ })).toBeTruthy();
+    await screen.findByRole('link', { name: /frank/ });
   });
 
   it('fetches both lists again after the socket reconnects', async () => {
@@ -228,7 +237,7 @@ describe('FriendsPage: the Add Friends tab', () => {
       },
       '/friends/new',
     );
-    expect(screen.getByRole('heading', { name: 'Search for friends:' })).toBeTruthy();
+    screen.getByRole('heading', { name: 'Search for friends:' });
     const input = screen.getByLabelText('Username');
     fireEvent.change(input, { target: { value: 'bo' } });
     fireEvent.submit(input.closest('form')!);
@@ -246,9 +255,33 @@ describe('FriendsPage: the Add Friends tab', () => {
     fireEvent.submit(form);
     await waitFor(() => expect(api.callsOf('searchUsers')).toHaveLength(1));
     expect(api.callsOf('searchUsers')[0]!.body).toEqual({ username: '' });
-    expect(await screen.findByText('No players found.')).toBeTruthy();
+    await screen.findByText('No players found.');
     fireEvent.submit(form);
     await waitFor(() => expect(api.callsOf('searchUsers')).toHaveLength(2));
+  });
+
+  it('searches once for a double click on Search, a first search or the same name again', async () => {
+    const answers: Array<() => void> = [];
+    const { api } = renderFriends(
+      {
+        searchUsers: () =>
+          new Promise((resolve) => answers.push(() => resolve({ result: 'ok', users: [] }))),
+      },
+      '/friends/new',
+    );
+    fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'bo' } });
+    const search = screen.getByRole('button', { name: 'Search' });
+    fireEvent.click(search);
+    fireEvent.click(search);
+    await waitFor(() => expect(api.callsOf('searchUsers')).toHaveLength(1));
+    await act(async () => answers.splice(0).forEach((answer) => answer()));
+    await screen.findByText('No players found.');
+    fireEvent.click(search);
+    fireEvent.click(search);
+    await waitFor(() => expect(api.callsOf('searchUsers')).toHaveLength(2));
+    await act(async () => {});
+    expect(answers).toHaveLength(1);
+    expect(api.callsOf('searchUsers')).toHaveLength(2);
   });
 
   it("alerts 'something went wrong' when the search fails", async () => {

@@ -1,7 +1,8 @@
 import { useMatch } from 'react-router-dom';
 import { clientPath, type StaticClientRoute } from '@jotto/shared/client-routes';
-import { RouteTabs } from '../../../components/route-tabs.tsx';
-import { useSession } from '../../../lib/session.ts';
+import { SignInLinks } from '@/components/sign-in-links.tsx';
+import { RouteTabs } from '@/components/tabs.tsx';
+import { useSession } from '@/lib/session.ts';
 import { AddFriends } from './add-friends.tsx';
 import { FriendLists } from './friend-lists.tsx';
 import styles from './friends-page.module.css';
@@ -11,12 +12,12 @@ const TABS: ReadonlyArray<{ label: string; route: StaticClientRoute }> = [
   { label: 'Add Friends', route: '/friends/new' },
 ];
 
-/** Friends need an account; the spec has no sentence for a guest here, so this one is ours. */
+/** Friends need an account; what a guest is told here. */
 export const GUEST_FRIENDS = 'You must be logged in to add friends';
 
 /**
- * The Friends screen (spec §2): two tabs that are routes, Friends (/friends, the default) and
- * Add Friends (/friends/new); the spec's "friend list view: friends or add_new" is the address.
+ * The Friends screen (docs/PRODUCT.md, 'Friends screen'): two tabs that are routes, Friends
+ * (/friends, the default) and Add Friends (/friends/new); which one shows is the address.
  * The shell scrolls to the top and closes the sidebar on every navigation, tabs included.
  */
 export function FriendsPage() {
@@ -29,7 +30,10 @@ export function FriendsPage() {
       <h1 className="visually-hidden">{addNew ? 'Add Friends' : 'Friends'}</h1>
       <RouteTabs tabs={TABS} label="Friends" />
       {guest ? (
-        <p className={styles.empty}>{GUEST_FRIENDS}</p>
+        <div className={styles.empty}>
+          <p className={styles.sentence}>{GUEST_FRIENDS}</p>
+          <SignInLinks />
+        </div>
       ) : addNew ? (
         <AddFriends />
       ) : (

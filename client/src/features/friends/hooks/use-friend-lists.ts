@@ -1,12 +1,11 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
-import { useAlert } from '../../../components/alert-provider.tsx';
-import { ApiCallError } from '../../../lib/api-client.ts';
-import { useRealtimeEvent, useRealtimeStatus } from '../../../lib/realtime/realtime-provider.tsx';
-import { friendKeys, friendRequestsQuery, friendsQuery } from '../api/friends-api.ts';
+import { useEffect } from 'react';
+import { useAlert } from '@/components/alert-provider.tsx';
+import { ApiCallError } from '@/lib/api-client.ts';
+import { useLiveQuery } from '@/lib/realtime/use-live-query.ts';
+import { friendRequestsQuery, friendsQuery } from '../api/friends-api.ts';
 
 /**
- * A list that failed to load (spec §8): an answer from the server (result not ok) is alerted as
+ * A list that failed to load: an answer from the server (result not ok) is alerted as
  * 'Error: {err}'; no answer at all (offline) is only logged.
  */
 function useLoadFailure(error: Error | null, what: string) {
@@ -19,31 +18,25 @@ function useLoadFailure(error: Error | null, what: string) {
 }
 
 /**
- * My friends and the friend requests to me, kept current without a reload (decisions §6): a
- * `friend:request` refreshes the requests, a `friend:accepted` the friends; after a reconnect
- * that happened while the screen was open, both are fetched once for what the socket missed.
+ * My friends and the friend requests to me, kept current without a reload (useLiveQuery, no
+ * poll): a `friend:request` refreshes the requests, a `friend:accepted` the friends; after a
+ * reconnect while the screen is open, both are fetched once for what the socket missed.
  */
 export function useFriendLists(signedIn: boolean) {
-  const queryClient = useQueryClient();
-  const friends = useQuery({ ...friendsQuery, enabled: signedIn });
-  const requests = useQuery({ ...friendRequestsQuery, enabled: signedIn });
+  const { query: friends } = useLiveQuery({
+    ...friendsQuery,
+    enabled: signedIn,
+    poll: false,
+    // An answer of mine elsewhere (another tab, a notice) may have made a friend.
+    events: { 'friend:accepted': () => 'refetch', 'friend:answered': () => 'refetch' },
+  });
+  const { query: requests } = useLiveQuery({
+    ...friendRequestsQuery,
+    enabled: signedIn,
+    poll: false,
+    events: { 'friend:request': () => 'refetch', 'friend:answered': () => 'refetch' },
+  });
   useLoadFailure(friends.error, 'friends');
   useLoadFailure(requests.error, 'friend requests');
-
-  useRealtimeEvent('friend:request', () => {
-    void queryClient.invalidateQueries({ queryKey: friendKeys.requests });
-  });
-  useRealtimeEvent('friend:accepted', () => {
-    void queryClient.invalidateQueries({ queryKey: friendKeys.friends });
-  });
-  const { connections } = useRealtimeStatus();
-  const seenConnections = useRef(connections);
-  useEffect(() => {
-    if (!signedIn || connections === seenConnections.current) return;
-    seenConnections.current = connections;
-    void queryClient.invalidateQueries({ queryKey: friendKeys.friends });
-    void queryClient.invalidateQueries({ queryKey: friendKeys.requests });
-  }, [signedIn, connections, queryClient]);
-
   return { friends, requests };
 }

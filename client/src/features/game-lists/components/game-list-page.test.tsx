@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { GameListItem } from '@jotto/shared/game-schemas';
-import { type FakeHandlers, fakeApi } from '../../../test/fake-api.ts';
-import { alertText, currentPath, renderScreen } from '../../../test/render-screen.tsx';
+import { type FakeHandlers, fakeApi } from '@/test/fake-api.ts';
+import { alertText, currentPath, renderScreen } from '@/test/render-screen.tsx';
 import { GameListPage } from './game-list-page.tsx';
 
 const SIGNED_IN = { userInfo: { result: 'ok', msg: 'alice' } } satisfies FakeHandlers;
@@ -96,9 +96,9 @@ describe('GameListPage', () => {
           answer = () => resolve({ result: 'ok', games: SOLO_NEW });
         }),
     });
-    expect(screen.getByText('Loading...')).toBeTruthy();
+    screen.getByText('Loading...');
     await waitFor(() => expect(api.callsOf('gamesList')).toHaveLength(1));
-    expect(screen.getByText('Loading...')).toBeTruthy();
+    screen.getByText('Loading...');
     await act(async () => answer?.());
     await screen.findByRole('table');
     expect(screen.queryByText('Loading...')).toBeNull();
@@ -106,13 +106,22 @@ describe('GameListPage', () => {
 
   it("says 'No games :(' for an empty list", async () => {
     openList('solo', { ...SIGNED_IN, gamesList: { result: 'ok', games: [] } });
-    expect(await screen.findByText('No games :(')).toBeTruthy();
+    await screen.findByText('No games :(');
     expect(screen.queryByRole('table')).toBeNull();
   });
 
   it('tells a guest games are saved only with an account, and asks nothing', async () => {
     const api = openList('solo', { ...GUEST, ...lists });
-    expect(await screen.findByText('You must be logged in to save games')).toBeTruthy();
+    const sentence = await screen.findByText('You must be logged in to save games');
+    // Beside the sentence (which stays as it is): the ways to an account.
+    expect(
+      within(sentence.parentElement!)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Sign up', '/register'],
+      ['Log in', '/login'],
+    ]);
     expect(screen.queryByText('Loading...')).toBeNull();
     expect(screen.queryByRole('button', { name: 'View old games' })).toBeNull();
     expect(api.callsOf('gamesList')).toHaveLength(0);
@@ -169,9 +178,9 @@ describe('GameListPage', () => {
       const [won, lost] = rows();
       expect(won!.className).toMatch(/won/);
       expect(won!.className).not.toMatch(/lost/);
-      expect(within(won!).getByText('won')).toBeTruthy();
+      within(won!).getByText('won');
       expect(lost!.className).toMatch(/lost/);
-      expect(within(lost!).getByText('lost')).toBeTruthy();
+      within(lost!).getByText('lost');
     });
 
     it('opens a game from its row, or from the link in its first cell', async () => {
@@ -235,7 +244,7 @@ describe('GameListPage', () => {
 
     it("says 'No games :(' for an empty list", async () => {
       openList('versus', { ...SIGNED_IN, gamesList: { result: 'ok', games: [] } });
-      expect(await screen.findByText('No games :(')).toBeTruthy();
+      await screen.findByText('No games :(');
     });
 
     it("'New Challenge' goes to /challenges/new", async () => {
@@ -247,11 +256,35 @@ describe('GameListPage', () => {
 
     it("tells a guest to log in for 'New Challenge', and stays", async () => {
       const api = openList('versus', { ...GUEST, ...lists });
-      expect(await screen.findByText('You must be logged in to save games')).toBeTruthy();
+      await screen.findByText('You must be logged in to save games');
       fireEvent.click(screen.getByRole('button', { name: 'New Challenge' }));
       expect(alertText()).toBe('You must be logged in to issue a challenge');
       expect(currentPath()).toBe('/list_versus');
       expect(api.callsOf('gamesList')).toHaveLength(0);
+    });
+
+    it("offers 'Play now' beside 'New Challenge', which opens the waiting panel", async () => {
+      const api = openList('versus', {
+        ...SIGNED_IN,
+        ...lists,
+        matchSeek: { result: 'ok', status: 'waiting' },
+        matchStatus: { result: 'ok', status: 'waiting' },
+        matchCancel: { result: 'ok' },
+      });
+      await screen.findByRole('table');
+      fireEvent.click(screen.getByRole('button', { name: 'Play now' }));
+      await screen.findByRole('dialog', { name: 'Finding an opponent' });
+      expect(api.callsOf('matchSeek')).toHaveLength(1);
+    });
+
+    it("greys 'Play now' out for a guest, and says why", async () => {
+      const api = openList('versus', { ...GUEST, ...lists });
+      await screen.findByText('You must be logged in to save games');
+      const playNow = screen.getByRole('button', { name: 'Play now' });
+      expect(playNow.getAttribute('aria-disabled')).toBe('true');
+      fireEvent.click(playNow);
+      expect(alertText()).toBe('You must be logged in to play Versus mode');
+      expect(api.callsOf('matchSeek')).toHaveLength(0);
     });
   });
 });

@@ -2,22 +2,24 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { GAME_MESSAGES } from '@jotto/shared/game-rules';
-import { GameListTabs } from '../../../components/game-list-tabs.tsx';
-import { useAlert } from '../../../components/alert-provider.tsx';
-import { useSession } from '../../../lib/session.ts';
+import { GameListTabs } from '@/components/game-list-tabs.tsx';
+import { useAlert } from '@/components/alert-provider.tsx';
+import { PlayNow } from '@/components/play-now.tsx';
+import { SignInLinks } from '@/components/sign-in-links.tsx';
+import { useSession } from '@/lib/session.ts';
 import { gamesListQuery } from '../api/game-lists-api.ts';
 import { type GameListMode, GameTable } from './game-table.tsx';
-import listPage from '../../../components/list-page.module.css';
+import listPage from '@/components/list-page.module.css';
 
-/** Spec §2: what a guest sees instead of saved games (the server says the same on POST /games). */
+/** What a guest sees instead of saved games (the server says the same on POST /games). */
 export const GUEST_GAMES = GAME_MESSAGES.guestsCannotSave;
 export const GUEST_CHALLENGE = 'You must be logged in to issue a challenge';
 export const NO_GAMES = 'No games :(';
 
 /**
- * A game list (spec §2): the tabs, the list's action ('Start New Game' for solo, 'New
- * Challenge' for versus), the games going on or, after 'View old games', the settled ones.
- * Guests have no saved games and are told so. A failed load is only logged (spec §8).
+ * A game list (docs/PRODUCT.md, 'Game lists'): the tabs, the list's action ('Start New Game' for
+ * solo, 'New Challenge' for versus), the games going on or, after 'View old games', the settled
+ * ones. Guests have no saved games and are told so. A failed load is only logged.
  */
 export function GameListPage({ mode }: { mode: GameListMode }) {
   const { username, loading: sessionLoading } = useSession();
@@ -39,13 +41,16 @@ export function GameListPage({ mode }: { mode: GameListMode }) {
         Start New Game
       </button>
     ) : (
-      <button
-        type="button"
-        className="button button-primary"
-        onClick={() => (guest ? showAlert(GUEST_CHALLENGE) : navigate('/challenges/new'))}
-      >
-        New Challenge
-      </button>
+      <div className="button-row">
+        <PlayNow guest={guest} />
+        <button
+          type="button"
+          className="button"
+          onClick={() => (guest ? showAlert(GUEST_CHALLENGE) : navigate('/challenges/new'))}
+        >
+          New Challenge
+        </button>
+      </div>
     );
 
   return (
@@ -58,7 +63,10 @@ export function GameListPage({ mode }: { mode: GameListMode }) {
         {action}
       </div>
       {guest ? (
-        <p className={listPage.empty}>{GUEST_GAMES}</p>
+        <div className={listPage.empty}>
+          <p className={listPage.sentence}>{GUEST_GAMES}</p>
+          <SignInLinks />
+        </div>
       ) : sessionLoading || list.isPending ? (
         <p className={listPage.empty} role="status">
           Loading...

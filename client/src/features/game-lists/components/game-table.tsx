@@ -2,11 +2,12 @@ import { useNavigate } from 'react-router-dom';
 import { Link } from 'react-router-dom';
 import type { GameListItem } from '@jotto/shared/game-schemas';
 import { clientPath } from '@jotto/shared/client-routes';
+import { TruncatedName } from '@/components/truncated-name.tsx';
 import styles from './game-table.module.css';
 
 export type GameListMode = 'solo' | 'versus';
 
-/** Won or lost, for the row's colour (spec: won green, lost red) and its words. */
+/** Won or lost, for the row's colour (won green, lost red) and its words. */
 export function rowResult(game: GameListItem, mode: GameListMode): 'won' | 'lost' | null {
   if (mode === 'versus') {
     if (game.outcome === 'win') return 'won';
@@ -19,9 +20,11 @@ export function rowResult(game: GameListItem, mode: GameListMode): 'won' | 'lost
 }
 
 /**
- * A game list's table (spec §2): solo columns Score, Last play, Last guess; versus columns
+ * A game list's table: solo columns Score, Last play, Last guess; versus columns
  * Opponent, My score, Opponent score, Last play, Last guess. Old games show the target in the
- * last column. A row opens its game; its first cell is a link so the keyboard can too.
+ * last column. A row opens its game; its first cell is a link so the keyboard can too. At 320 px
+ * the five versus columns fit the screen: the opponent's name gives way (cut, whole in its
+ * tooltip), the other columns keep their words whole.
  */
 export function GameTable({
   games,
@@ -62,21 +65,23 @@ export function GameTable({
               className={`${styles.row} ${result ? styles[result] : ''}`}
               onClick={() => navigate(href)}
             >
-              <td className={mode === 'solo' ? 'numeric' : undefined}>
-                <Link
-                  to={href}
-                  className={styles.open}
-                  onClick={(event) => event.stopPropagation()}
-                >
-                  {first}
-                </Link>
-                {result && (
-                  <span className={styles.result}>
-                    {' '}
-                    <span aria-hidden="true">{result === 'won' ? '✓' : '✕'}</span>
-                    <span className="visually-hidden">{result}</span>
-                  </span>
-                )}
+              <td className={mode === 'solo' ? 'numeric' : styles.opponent}>
+                <div className={styles.first}>
+                  <Link
+                    to={href}
+                    className={styles.open}
+                    onClick={(event) => event.stopPropagation()}
+                  >
+                    {mode === 'versus' ? <TruncatedName name={first} /> : first}
+                  </Link>
+                  {result && (
+                    <span className={styles.result}>
+                      {' '}
+                      <span aria-hidden="true">{result === 'won' ? '✓' : '✕'}</span>
+                      <span className="visually-hidden">{result}</span>
+                    </span>
+                  )}
+                </div>
               </td>
               {mode === 'versus' && (
                 <>

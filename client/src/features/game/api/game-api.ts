@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { EndpointBody } from '@jotto/shared/api-endpoints';
-import { callEndpoint } from '../../../lib/api-client.ts';
+import type { EndpointBody, EndpointResponse } from '@jotto/shared/api-endpoints';
+import { botDisplayName } from '@jotto/shared/computer-opponent';
+import { callEndpoint } from '@/lib/api-client.ts';
 
 /** The game's query keys: the detail, and the opponent's counts under it. */
 export const gameKeys = {
@@ -8,6 +9,8 @@ export const gameKeys = {
   counts: (gameId: number) => ['game', gameId, 'counts'] as const,
   /** The key of the mark saves of a game (a mutation key, not a query). */
   markSaves: (gameId: number) => ['game', gameId, 'mark-saves'] as const,
+  /** The key of my moves in a game (a mutation key): is one on its way from this tab? */
+  plays: (gameId: number) => ['game', gameId, 'plays'] as const,
   /**
    * The analysis, by whether the versus opponent had finished when it was asked for: their
    * steps come only then, so the opponent's end is a new query. Not under ['game', id], so
@@ -15,16 +18,24 @@ export const gameKeys = {
    */
   analysis: (gameId: number, opponentFinished: boolean) =>
     ['game-analysis', gameId, { opponentFinished }] as const,
-  rematchInfo: (challengeId: number) => ['challenge-info', challengeId] as const,
-  incomingChallenges: ['challenges', 'in'] as const,
 };
+
+/**
+ * The board as the screens show it: the computer opponent is named with its level, 'JottoBot
+ * (easy)' (docs/PRODUCT.md, 'Computer opponent'), wherever the opponent's name shows (the
+ * scores box, the results, the analysis, the page's title and what screen readers hear).
+ */
+function namedOpponent(detail: EndpointResponse<'game'>): EndpointResponse<'game'> {
+  if (detail.enemyLevel === undefined) return detail;
+  return { ...detail, enemyName: botDisplayName(detail.enemyLevel) };
+}
 
 /** `GET /games/:id`: the board as the server has it. */
 export const gameQuery = (gameId: number) =>
   queryOptions({
     queryKey: gameKeys.detail(gameId),
-    queryFn: () => callEndpoint('game', { params: { id: gameId } }),
-    // A game that cannot be loaded has expired or is not ours: say so at once (spec §8).
+    queryFn: () => callEndpoint('game', { params: { id: gameId } }).then(namedOpponent),
+    // A game that cannot be loaded has expired or is not ours: say so at once.
     retry: false,
   });
 
@@ -48,13 +59,3 @@ export const saveMark = (gameId: number, body: EndpointBody<'updateMark'>) =>
   callEndpoint('updateMark', { params: { id: gameId }, body });
 export const clearMarks = (gameId: number) =>
   callEndpoint('clearMarks', { params: { id: gameId } });
-
-// The rematch of the results overlay: a challenge to the opponent, and the answer to theirs.
-export const sendChallenge = (username: string) =>
-  callEndpoint('newChallenge', { body: { username } });
-export const fetchChallengeInfo = (challengeId: number) =>
-  callEndpoint('challengeInfo', { params: { id: challengeId } });
-export const fetchIncomingChallenges = () =>
-  callEndpoint('challengesList', { body: { type: 'in' } });
-export const acceptChallenge = (challengeId: number) =>
-  callEndpoint('acceptChallenge', { body: { challenge_id: challengeId } });

@@ -21,7 +21,7 @@ export function AnalysisTable({ start, series }: { start: number; series: Analys
     // Scrolls sideways on the narrowest screens; focusable so that keyboards can scroll it too.
     <div className={styles.scroller} role="region" aria-labelledby={captionId} tabIndex={0}>
       <table className={styles.table} data-series={series.kind}>
-        <caption id={captionId} className={styles.caption}>
+        <caption id={captionId} className={styles.caption} title={series.name}>
           {series.name}: guess by guess
         </caption>
         <thead>

@@ -1,4 +1,4 @@
-import { type RefObject, useId, useLayoutEffect, useRef, useState } from 'react';
+import { ChartAxes, ChartFrame } from '@/components/chart-frame.tsx';
 import {
   type AnalysisSeries,
   cutMostIndex,
@@ -7,35 +7,14 @@ import {
 } from '../analysis-view.ts';
 import styles from './candidates-chart.module.css';
 
-// Plain SVG rather than a charting library: two lines of at most 20 points need a scale, a
-// path and a few labels (this file), while the libraries that draw SVG cost 15 to 100 KB
-// gzipped, and this way the accessible markup (title, description, table) is ours to shape.
-// The drawing is as wide as its box in CSS pixels (measured), so its text keeps the page's size
-// at every width instead of shrinking with the picture on a phone.
+// Plain SVG rather than a charting library (why: chart-frame.tsx): two lines of at most 20
+// points need a scale, a path and a few labels (this file).
 const DEFAULT_WIDTH = 560;
-const MIN_WIDTH = 280;
 const HEIGHT = 240;
 const PAD = { top: 12, right: 16, bottom: 44, left: 60 };
 const PLOT_HEIGHT = HEIGHT - PAD.top - PAD.bottom;
 
 export const CHART_TITLE = 'Words still possible after each guess';
-
-/** The width of the element in CSS pixels, followed as it changes (the fallback until known). */
-function useMeasuredWidth<E extends Element>(fallback: number): [RefObject<E | null>, number] {
-  const ref = useRef<E>(null);
-  const [width, setWidth] = useState(fallback);
-  useLayoutEffect(() => {
-    const element = ref.current;
-    if (!element || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(([entry]) => {
-      const measured = Math.round(entry?.contentRect.width ?? 0);
-      if (measured > 0) setWidth(Math.max(MIN_WIDTH, measured));
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
-  return [ref, width];
-}
 
 /** 1, 10, 100, … up to `top`. */
 function powersOfTen(top: number): number[] {
@@ -79,79 +58,87 @@ export function CandidatesChart({
   start: number;
   series: readonly AnalysisSeries[];
 }) {
-  const titleId = useId();
-  const descriptionId = useId();
-  const [figureRef, width] = useMeasuredWidth<HTMLElement>(DEFAULT_WIDTH);
-  const plotWidth = width - PAD.left - PAD.right;
   const lastGuess = Math.max(1, ...series.map((s) => s.steps.length));
+  return (
+    <ChartFrame
+      title={CHART_TITLE}
+      description={
+        <>
+          {`Logarithmic scale. ${formatCount(start)} possible words at the start. `}
+          {series.map((s) => describeSeries(start, s)).join(' ')}
+        </>
+      }
+      defaultWidth={DEFAULT_WIDTH}
+      height={HEIGHT}
+      after={
+        <>
+          <Legend series={series} />
+          <NumbersTable start={start} series={series} lastGuess={lastGuess} />
+        </>
+      }
+    >
+      {(width) => (
+        <CandidatesPlot start={start} series={series} lastGuess={lastGuess} width={width} />
+      )}
+    </ChartFrame>
+  );
+}
+
+/** The drawing at `width`: the axes, and a line per player. */
+function CandidatesPlot({
+  start,
+  series,
+  lastGuess,
+  width,
+}: {
+  start: number;
+  series: readonly AnalysisSeries[];
+  lastGuess: number;
+  width: number;
+}) {
+  const plotWidth = width - PAD.left - PAD.right;
   const topExponent = Math.log10(Math.max(start, 10));
   const x = (guess: number) => PAD.left + (guess / lastGuess) * plotWidth;
   const y = (count: number) =>
     PAD.top + (1 - Math.log10(Math.max(count, 1)) / topExponent) * PLOT_HEIGHT;
-
   return (
-    <figure className={styles.figure} ref={figureRef}>
-      <svg
-        className={styles.svg}
-        viewBox={`0 0 ${width} ${HEIGHT}`}
-        role="img"
-        aria-labelledby={titleId}
-        aria-describedby={descriptionId}
-      >
-        <title id={titleId}>{CHART_TITLE}</title>
-        <desc id={descriptionId}>
-          {`Logarithmic scale. ${formatCount(start)} possible words at the start. `}
-          {series.map((s) => describeSeries(start, s)).join(' ')}
-        </desc>
-        <g className={styles.axis}>
-          {powersOfTen(start).map((value) => (
-            <g key={value}>
-              <line
-                className={styles.gridLine}
-                x1={PAD.left}
-                x2={width - PAD.right}
-                y1={y(value)}
-                y2={y(value)}
-              />
-              <text x={PAD.left - 8} y={y(value)} textAnchor="end" dominantBaseline="middle">
-                {formatCount(value)}
-              </text>
-            </g>
-          ))}
-          {guessTicks(lastGuess, plotWidth).map((guess) => (
-            <text key={guess} x={x(guess)} y={HEIGHT - PAD.bottom + 18} textAnchor="middle">
-              {guess}
-            </text>
-          ))}
-          <text x={PAD.left + plotWidth / 2} y={HEIGHT - 6} textAnchor="middle">
-            Guess
-          </text>
-          <text
-            transform={`translate(14 ${PAD.top + PLOT_HEIGHT / 2}) rotate(-90)`}
-            textAnchor="middle"
-          >
-            Words left (log)
-          </text>
-        </g>
+    <>
+      <ChartAxes
+        width={width}
+        height={HEIGHT}
+        pad={PAD}
+        x={x}
+        xTicks={guessTicks(lastGuess, plotWidth)}
+        xTitle="Guess"
+        y={y}
+        yTicks={powersOfTen(start)}
+        yTitle="Words left (log)"
+        formatY={formatCount}
+        titleInset={{ bottom: 6, left: 14 }}
+      />
+      {series.map((s) => (
+        <SeriesLine key={s.kind} series={s} start={start} x={x} y={y} />
+      ))}
+    </>
+  );
+}
+
+/** Which line is whose: each player's name beside a sample of their line's dash and marker. */
+function Legend({ series }: { series: readonly AnalysisSeries[] }) {
+  return (
+    <figcaption className={styles.legend}>
+      <ul>
         {series.map((s) => (
-          <SeriesLine key={s.kind} series={s} start={start} x={x} y={y} />
+          <li key={s.kind} className={styles[s.kind]}>
+            <svg className={styles.swatch} viewBox="0 0 32 12" aria-hidden="true">
+              <line className={styles.line} x1="2" x2="30" y1="6" y2="6" />
+              <Marker kind={s.kind} cx={16} cy={6} />
+            </svg>
+            {s.name}
+          </li>
         ))}
-      </svg>
-      <figcaption className={styles.legend}>
-        <ul>
-          {series.map((s) => (
-            <li key={s.kind} className={styles[s.kind]}>
-              <svg className={styles.swatch} viewBox="0 0 32 12" aria-hidden="true">
-                <line className={styles.line} x1="2" x2="30" y1="6" y2="6" />
-                <Marker kind={s.kind} cx={16} cy={6} />
-              </svg>
-              {s.name}
-            </li>
-          ))}
-        </ul>
-      </figcaption>
-      <NumbersTable start={start} series={series} lastGuess={lastGuess} />
-    </figure>
+      </ul>
+    </figcaption>
   );
 }
 

@@ -1,13 +1,13 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { fakeApi } from '../../../test/fake-api.ts';
-import { renderScreen } from '../../../test/render-screen.tsx';
+import { fakeApi } from '@/test/fake-api.ts';
+import { renderScreen } from '@/test/render-screen.tsx';
 import type { AnalysisStep } from '../analysis-view.ts';
 import type { GameDetail } from '../game-state.ts';
 import { CHART_TITLE } from './candidates-chart.tsx';
 import { ANALYSIS_HEADING, GameAnalysis } from './game-analysis.tsx';
-import { WonSoloResults } from './results-dialog-for-tests.tsx';
+import { WonSoloResults } from './results-dialog.test-support.tsx';
 
 const step = (word: string, matches: number, candidatesLeft: number): AnalysisStep => ({
   word,
@@ -57,7 +57,7 @@ describe('GameAnalysis', () => {
       }),
     });
     renderScreen(<GameAnalysis game={solo} myName="alice" headingLevel={2} />);
-    expect(screen.getByRole('heading', { level: 2, name: ANALYSIS_HEADING })).toBeTruthy();
+    screen.getByRole('heading', { level: 2, name: ANALYSIS_HEADING });
     await screen.findByRole('img', { name: CHART_TITLE });
     expect(seriesShown('mine')).toBe(3);
     expect(seriesShown('opponent')).toBe(0);
@@ -96,7 +96,7 @@ describe('GameAnalysis', () => {
     await screen.findByRole('img', { name: CHART_TITLE });
     expect(seriesShown('mine')).toBe(3);
     expect(seriesShown('opponent')).toBe(0);
-    expect(screen.getByText("Your opponent's line appears once they have finished.")).toBeTruthy();
+    screen.getByText("Your opponent's line appears once they have finished.");
 
     fireEvent.click(screen.getByRole('button', { name: 'Opponent solves' }));
     await screen.findByRole('table', { name: 'bob: guess by guess' });

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { errorMessage } from '@/lib/api-client.ts';
 import { type AnalysisSeries, formatCount } from '../analysis-view.ts';
 import { type GameDetail, isOpponentFinished } from '../game-state.ts';
 import { useGameAnalysis } from '../hooks/use-game-analysis.ts';
@@ -18,9 +18,10 @@ export interface GameAnalysisProps {
 export const ANALYSIS_HEADING = 'How each guess narrowed it down';
 
 /**
- * The post-game analysis (issue 15) of a finished game: the chart of words still possible
- * after each guess, one line per player, and under it each player's guesses with the best
- * guess at each point. In versus the opponent's line comes once they have finished too.
+ * The post-game analysis (docs/PRODUCT.md, 'Post-game analysis') of a finished game: the chart of
+ * words still possible after each guess, one line per player, and under it each player's guesses
+ * with the best guess at each point. In versus the opponent's line comes once they have finished
+ * too.
  */
 export function GameAnalysis({ game, myName, headingLevel }: GameAnalysisProps) {
   const headingId = useId();

@@ -1,10 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { EndpointResponse } from '@jotto/shared/api-endpoints';
-import { type FakeHandlers, fakeApi } from '../../../test/fake-api.ts';
-import { fakeGameServer } from '../../../test/fake-game-server.ts';
-import { advance, eventually, settle, useFakeClock } from '../../../test/fake-clock.ts';
-import { alertText, currentPath, goLive, renderScreen } from '../../../test/render-screen.tsx';
+import { type FakeHandlers, fakeApi } from '@/test/fake-api.ts';
+import { fakeGameServer } from '@/test/fake-game-server.ts';
+import { advance, eventually, settle, useFakeClock } from '@/test/fake-clock.ts';
+import { alertText, currentPath, goLive, renderScreen } from '@/test/render-screen.tsx';
 import { GamePage } from './game-page.tsx';
 
 type NewChallenge = EndpointResponse<'newChallenge'>;
@@ -83,11 +83,24 @@ describe('GamePage, rematch', () => {
     expect(currentPath()).toBe('/game/7');
   });
 
+  it("sends one challenge for a double click on 'Rematch!'", async () => {
+    const { api } = openEndedGame({
+      newChallenge: sent(31),
+      challengeInfo: { result: 'ok', challengeId: 31 },
+    });
+    const button = await rematchButton();
+    fireEvent.click(button);
+    fireEvent.click(button);
+    await waitFor(async () => expect((await rematchButton()).textContent).toBe('Challenge Sent!'));
+    await act(async () => {});
+    expect(api.callsOf('newChallenge')).toHaveLength(1);
+  });
+
   it('goes straight to the new game when the answer has its id', async () => {
     openEndedGame({ newChallenge: { ...sent(31), gameId: 8 } });
     fireEvent.click(await rematchButton());
     await waitFor(() => expect(currentPath()).toBe('/game/8'));
-    expect(await screen.findByText('Make a Guess')).toBeTruthy();
+    await screen.findByText('Make a Guess');
   });
 
   it("alerts the server's refusal", async () => {
@@ -145,7 +158,7 @@ describe('GamePage, rematch', () => {
           : { result: 'ok', challengeId: params.id },
     });
     await eventually(() => fireEvent.click(shownRematchButton('Rematch!')));
-    await eventually(() => expect(shownRematchButton('Challenge Sent!')).toBeTruthy());
+    await eventually(() => shownRematchButton('Challenge Sent!'));
     expect(api.callsOf('challengeInfo')).toHaveLength(1);
     expect(api.callsOf('challengeInfo')[0]!.params).toEqual({ id: '31' });
     await advance(2999);
@@ -171,7 +184,7 @@ describe('GamePage, rematch', () => {
           : { result: 'ok', challengeId: params.id },
     });
     await eventually(() => fireEvent.click(shownRematchButton('Rematch!')));
-    await eventually(() => expect(shownRematchButton('Challenge Sent!')).toBeTruthy());
+    await eventually(() => shownRematchButton('Challenge Sent!'));
     expect(api.callsOf('challengeInfo')).toHaveLength(1);
     denied = true;
     await advance(3000);
@@ -179,7 +192,7 @@ describe('GamePage, rematch', () => {
     await advance(15_000);
     expect(api.callsOf('challengeInfo')).toHaveLength(2);
     expect(currentPath()).toBe('/game/7');
-    expect(shownRematchButton('Rematch declined')).toBeTruthy();
+    shownRematchButton('Rematch declined');
   });
 
   it("shows the opponent's challenge:received as '{name} wants a rematch!'; accepting goes to the game", async () => {
@@ -194,8 +207,11 @@ describe('GamePage, rematch', () => {
     await goLive(socket);
     expect(screen.queryByText('bob wants a rematch!')).toBeNull();
     act(() => socket.emit('challenge:received', { challengeId: 40, sender: 'Bob' }));
-    expect(await screen.findByText('bob wants a rematch!')).toBeTruthy();
-    fireEvent.click(within(await results()).getByRole('button', { name: 'Accept Rematch' }));
+    await screen.findByText('bob wants a rematch!');
+    const accept = within(await results()).getByRole('button', { name: 'Accept Rematch' });
+    // A double click accepts once.
+    fireEvent.click(accept);
+    fireEvent.click(accept);
     await waitFor(() => expect(currentPath()).toBe('/game/8'));
     expect(api.callsOf('acceptChallenge').map((call) => call.body)).toEqual([{ challenge_id: 40 }]);
   });
@@ -219,7 +235,7 @@ describe('GamePage, rematch', () => {
     act(() => socket.drop());
     offered = true;
     act(() => socket.connect());
-    expect(await screen.findByText('bob wants a rematch!')).toBeTruthy();
+    await screen.findByText('bob wants a rematch!');
   });
 
   it("finds the opponent's offer among my received challenges while not live", async () => {
@@ -228,14 +244,14 @@ describe('GamePage, rematch', () => {
     const { api } = openEndedGame({
       challengesList: () => receivedOffer(offered),
     });
-    await eventually(() => expect(shownRematchButton('Rematch!')).toBeTruthy());
+    await eventually(() => shownRematchButton('Rematch!'));
     await settle();
     expect(api.callsOf('challengesList')).toHaveLength(1);
     expect(screen.queryByText('bob wants a rematch!')).toBeNull();
     offered = true;
     await advance(3000);
     expect(api.callsOf('challengesList')).toHaveLength(2);
-    expect(screen.getByText('bob wants a rematch!')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Accept Rematch' })).toBeTruthy();
+    screen.getByText('bob wants a rematch!');
+    screen.getByRole('button', { name: 'Accept Rematch' });
   });
 });

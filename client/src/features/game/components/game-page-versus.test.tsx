@@ -1,10 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type FakeHandlers, fakeApi } from '../../../test/fake-api.ts';
-import { type FakeSide, fakeGameServer } from '../../../test/fake-game-server.ts';
-import { advance, eventually, settle, useFakeClock } from '../../../test/fake-clock.ts';
-import { goLive, renderScreen } from '../../../test/render-screen.tsx';
+import { type FakeHandlers, fakeApi } from '@/test/fake-api.ts';
+import { type FakeSide, fakeGameServer } from '@/test/fake-game-server.ts';
+import { advance, eventually, settle, useFakeClock } from '@/test/fake-clock.ts';
+import { alertText, goLive, renderScreen } from '@/test/render-screen.tsx';
 import { GamePage } from './game-page.tsx';
+import { OFFLINE_NOT_SENT } from './guess-form.tsx';
 
 const SIGNED_IN = {
   userInfo: { result: 'ok', msg: 'alice' },
@@ -25,8 +26,8 @@ const scores = () => screen.getByRole('region', { name: 'Scores' });
 const opponent = () => screen.getByTestId('opponent');
 const opponentShows = (guesses: number, score: number) =>
   waitFor(() => {
-    expect(within(opponent()).getByText('bob')).toBeTruthy();
-    expect(within(opponent()).getByText(String(score))).toBeTruthy();
+    within(opponent()).getByText('bob');
+    within(opponent()).getByText(String(score));
     expect(opponent().textContent).toContain(`Guesses: ${guesses}`);
   });
 const countsCalls = (api: ReturnType<typeof fakeApi>) => api.callsOf('counts').length;
@@ -45,6 +46,8 @@ async function openVersusLive() {
   return { ...opened, before: countsCalls(opened.api) };
 }
 
+const guessInput = () => screen.getByLabelText<HTMLInputElement>('Your guess');
+
 async function guess(word: string) {
   fireEvent.change(await screen.findByLabelText('Your guess'), { target: { value: word } });
   fireEvent.click(screen.getByRole('button', { name: 'Guess!' }));
@@ -57,11 +60,11 @@ afterEach(() => {
 describe('GamePage, versus', () => {
   it("shows 'Scores' with me and the opponent: name, score and guess count", async () => {
     openVersus({ opponent: { guesses: [{ word: 'plumb', matches: 0 }], score: 95 } });
-    expect(await screen.findByRole('heading', { name: 'Scores' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Scores' });
     await opponentShows(1, 95);
-    expect(within(scores()).getByText('alice')).toBeTruthy();
-    expect(within(scores()).getByText('100')).toBeTruthy();
-    expect(screen.getByText('Make a Guess')).toBeTruthy();
+    within(scores()).getByText('alice');
+    within(scores()).getByText('100');
+    screen.getByText('Make a Guess');
   });
 
   describe('live', () => {
@@ -69,7 +72,7 @@ describe('GamePage, versus', () => {
       const { server, api, socket } = openVersus();
       await screen.findByRole('heading', { name: 'Scores' });
       await goLive(socket);
-      expect(await within(scores()).findByText('Live')).toBeTruthy();
+      await within(scores()).findByText('Live');
       await waitFor(() => expect(countsCalls(api)).toBeGreaterThan(0));
       await act(async () => {});
       const before = countsCalls(api);
@@ -80,7 +83,7 @@ describe('GamePage, versus', () => {
       await opponentShows(2, 90);
       expect(countsCalls(api)).toBe(before);
       // The opponent's progress is announced.
-      expect(screen.getByText('bob: 2 guesses, 90 points')).toBeTruthy();
+      screen.getByText('bob: 2 guesses, 90 points');
     });
 
     it("polls nothing while live (and the indicator says 'Live')", async () => {
@@ -88,7 +91,7 @@ describe('GamePage, versus', () => {
       const { server, api, socket } = openVersus();
       await eventually(() => expect(socket.attached).toBe(true));
       act(() => socket.connect());
-      await eventually(() => expect(within(scores()).getByText('Live')).toBeTruthy());
+      await eventually(() => within(scores()).getByText('Live'));
       expect(screen.queryByText('Updating every 3 s')).toBeNull();
       await settle();
       const before = countsCalls(api);
@@ -151,14 +154,14 @@ describe('GamePage, versus', () => {
       const { server, api, socket } = openVersus();
       await eventually(() => expect(socket.attached).toBe(true));
       act(() => socket.connect());
-      await eventually(() => expect(within(scores()).getByText('Live')).toBeTruthy());
+      await eventually(() => within(scores()).getByText('Live'));
       await settle();
       const live = countsCalls(api);
       await advance(9000);
       expect(countsCalls(api)).toBe(live);
 
       act(() => socket.drop());
-      await eventually(() => expect(within(scores()).getByText('Updating every 3 s')).toBeTruthy());
+      await eventually(() => within(scores()).getByText('Updating every 3 s'));
       server.opponentPlays('plumb');
       await advance(3000);
       expect(countsCalls(api)).toBe(live + 1);
@@ -166,12 +169,79 @@ describe('GamePage, versus', () => {
 
       server.opponentPlays('react');
       act(() => socket.connect());
-      await eventually(() => expect(within(scores()).getByText('Live')).toBeTruthy());
+      await eventually(() => within(scores()).getByText('Live'));
       await eventually(() => expect(opponent().textContent).toContain('Guesses: 2'));
-      expect(within(opponent()).getByText('90')).toBeTruthy();
+      within(opponent()).getByText('90');
       expect(countsCalls(api)).toBe(live + 2);
       await advance(9000);
       expect(countsCalls(api)).toBe(live + 2);
+    });
+  });
+
+  describe('offline', () => {
+    const goOffline = () => act(() => void window.dispatchEvent(new Event('offline')));
+    const goOnline = () => act(() => void window.dispatchEvent(new Event('online')));
+    afterEach(goOnline);
+
+    it("says 'Offline'; a guess stays in the input, is said not sent, and is never sent by itself", async () => {
+      const { api, socket } = await openVersusLive();
+      goOffline();
+      await within(scores()).findByText('Offline');
+      expect(within(scores()).queryByText('Live')).toBeNull();
+      expect(within(scores()).queryByText('Updating every 3 s')).toBeNull();
+
+      await guess('react');
+      expect(guessInput().value).toBe('react');
+      screen.getByText(OFFLINE_NOT_SENT);
+      expect(guessInput().getAttribute('aria-describedby')).toBe(
+        screen.getByText(OFFLINE_NOT_SENT).id,
+      );
+      expect(alertText()).toBeNull();
+      await act(async () => {});
+      expect(api.callsOf('play')).toHaveLength(0);
+
+      // Back online: the indicator says how news comes again, and nothing was sent behind the
+      // player's back; the guess waits in the input, and Guess! sends it.
+      goOnline();
+      await within(scores()).findByText('Live');
+      expect(screen.queryByText(OFFLINE_NOT_SENT)).toBeNull();
+      await act(async () => {});
+      expect(api.callsOf('play')).toHaveLength(0);
+      expect(guessInput().value).toBe('react');
+      fireEvent.click(screen.getByRole('button', { name: 'Guess!' }));
+      await screen.findByRole('img', { name: 'Last guess: REACT' });
+      expect(api.callsOf('play')).toHaveLength(1);
+      expect(socket.disconnected).toBe(false);
+    });
+
+    it("says 'Updating every 3 s' again, not 'Offline', once back online without the channel", async () => {
+      openVersus();
+      await screen.findByRole('heading', { name: 'Scores' });
+      await within(scores()).findByText('Updating every 3 s');
+      goOffline();
+      await within(scores()).findByText('Offline');
+      goOnline();
+      await within(scores()).findByText('Updating every 3 s');
+    });
+
+    it("says 'Offline' after a call that got no answer, until one gets an answer", async () => {
+      useFakeClock();
+      let reachable = true;
+      const { server, api } = openVersus();
+      const answered = api.fetchMock.getMockImplementation()!;
+      api.fetchMock.mockImplementation(async (input, init) => {
+        if (!reachable) throw new TypeError('Failed to fetch');
+        return answered(input, init);
+      });
+      await eventually(() => within(scores()).getByText('Updating every 3 s'));
+      reachable = false;
+      await advance(3000);
+      await eventually(() => within(scores()).getByText('Offline'));
+      reachable = true;
+      server.opponentPlays('plumb');
+      await advance(3000);
+      await eventually(() => within(scores()).getByText('Updating every 3 s'));
+      await eventually(() => expect(opponent().textContent).toContain('Guesses: 1'));
     });
   });
 
@@ -179,7 +249,7 @@ describe('GamePage, versus', () => {
     it("polls the counts every 3000 ms and says 'Updating every 3 s'", async () => {
       useFakeClock();
       const { server, api } = openVersus();
-      await eventually(() => expect(within(scores()).getByText('Updating every 3 s')).toBeTruthy());
+      await eventually(() => within(scores()).getByText('Updating every 3 s'));
       expect(screen.queryByText('Live')).toBeNull();
       await settle();
       expect(countsCalls(api)).toBe(1);
@@ -190,7 +260,7 @@ describe('GamePage, versus', () => {
       await advance(1);
       expect(countsCalls(api)).toBe(2);
       await eventually(() => expect(opponent().textContent).toContain('Guesses: 1'));
-      expect(within(opponent()).getByText('95')).toBeTruthy();
+      within(opponent()).getByText('95');
       await advance(3000);
       expect(countsCalls(api)).toBe(3);
       await advance(3000);
@@ -200,7 +270,7 @@ describe('GamePage, versus', () => {
     it('stops polling once the opponent has finished', async () => {
       useFakeClock();
       const { server, api } = openVersus();
-      await eventually(() => expect(screen.getByText('Updating every 3 s')).toBeTruthy());
+      await eventually(() => screen.getByText('Updating every 3 s'));
       await settle();
       expect(countsCalls(api)).toBe(1);
       server.opponentPlays('crane');
@@ -217,7 +287,7 @@ describe('GamePage, versus', () => {
     it('does not poll a game whose opponent had already finished', async () => {
       useFakeClock();
       const { api } = openVersus({ opponent: { forfeit: true } });
-      await eventually(() => expect(screen.getByRole('heading', { name: 'Scores' })).toBeTruthy());
+      await eventually(() => screen.getByRole('heading', { name: 'Scores' }));
       await advance(9000);
       expect(countsCalls(api)).toBe(0);
     });
@@ -229,13 +299,13 @@ describe('GamePage, versus', () => {
       await screen.findByRole('heading', { name: 'Scores' });
       await goLive(socket);
       await guess('crane');
-      expect(await within(scores()).findByText('Waiting...')).toBeTruthy();
+      await within(scores()).findByText('Waiting...');
       // Said once on screen (and once to screen readers, by the live region), not twice.
       expect(
         screen.getAllByText('Waiting...').filter((node) => !node.closest('.visually-hidden')),
       ).toHaveLength(1);
       // My side says how my game ended, as the opponent's does.
-      expect(within(screen.getByTestId('me')).getByText(/solved it/)).toBeTruthy();
+      within(screen.getByTestId('me')).getByText(/solved it/);
       expect(screen.queryByLabelText('Your guess')).toBeNull();
       expect(screen.queryByRole('dialog')).toBeNull();
       const loads = api.callsOf('game').length;
@@ -246,8 +316,8 @@ describe('GamePage, versus', () => {
       // The final board (the opponent's words) was fetched once both were done.
       expect(api.callsOf('game').length).toBeGreaterThan(loads);
       expect(screen.queryByText('Waiting...')).toBeNull();
-      expect(within(results).getByText('Good job!')).toBeTruthy();
-      expect(within(results).getByRole('img', { name: 'The word was CRANE' })).toBeTruthy();
+      within(results).getByText('Good job!');
+      within(results).getByRole('img', { name: 'The word was CRANE' });
       const mine = within(results).getByRole('region', { name: "alice's results" });
       const theirs = await within(results).findByRole('region', { name: "bob's results" });
       expect(
@@ -262,12 +332,65 @@ describe('GamePage, versus', () => {
             .map((row) => row.textContent),
         ).toEqual(['plumb 0']),
       );
-      expect(within(mine).getByText('100')).toBeTruthy();
-      expect(within(theirs).getByText('95')).toBeTruthy();
-      expect(within(mine).getByText('solved it')).toBeTruthy();
-      expect(within(theirs).getByText('gave up')).toBeTruthy();
-      expect(within(results).getByRole('button', { name: 'Rematch!' })).toBeTruthy();
+      within(mine).getByText('100');
+      within(theirs).getByText('95');
+      within(mine).getByText('solved it');
+      within(theirs).getByText('gave up');
+      within(results).getByRole('button', { name: 'Rematch!' });
       expect(within(results).queryByRole('button', { name: 'Play again!' })).toBeNull();
+    });
+
+    it('shows the ratings the game left when the opponent gives up after I have finished', async () => {
+      const server = fakeGameServer({
+        versus: true,
+        target: 'crane',
+        enemyName: 'bob',
+        rated: { me: 1500, opponent: 1620 },
+      });
+      fakeApi({ ...SIGNED_IN, ...server.handlers });
+      const { socket } = renderScreen(<GamePage />, { path: '/game/7', route: '/game/:gameId' });
+      await screen.findByRole('heading', { name: 'Scores' });
+      await goLive(socket);
+      await guess('crane');
+      await within(scores()).findByText('Waiting...');
+      // The opponent's list is already whole (no guesses) and the event settles the outcome:
+      // only the board fetched again has the ratings the settlement left.
+      act(() => socket.emit('game:counts', server.opponentPlays('giveup')));
+      const results = await screen.findByRole('dialog', { name: 'You won!!!' });
+      const mine = within(results).getByRole('region', { name: "alice's results" });
+      await waitFor(() =>
+        expect(mine.querySelector('[data-rating]')?.textContent).toBe('Rating 1512 (+12)'),
+      );
+    });
+
+    it("offers 'Rematch!' on the page once the results are closed, and no input, alphabet or Options", async () => {
+      const { api } = openVersus(
+        {
+          me: { guesses: [{ word: 'plumb', matches: 0 }], score: 95, forfeit: true },
+          opponent: { guesses: [{ word: 'crane', matches: 5 }], won: true },
+        },
+        { newChallenge: { result: 'ok', challengeId: 31, message: 'Challenge sent!' } },
+      );
+      const results = await screen.findByRole('dialog', { name: 'You lost!!!' });
+      expect(screen.getAllByRole('button', { name: 'Rematch!' })).toHaveLength(1);
+      fireEvent.click(within(results).getByRole('button', { name: 'Close' }));
+      screen.getByRole('img', { name: 'The word was CRANE' });
+      expect(screen.queryByLabelText('Your guess')).toBeNull();
+      expect(screen.queryByRole('toolbar', { name: 'Alphabet' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Options' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Reset Board' })).toBeNull();
+      fireEvent.click(screen.getByRole('button', { name: 'Rematch!' }));
+      await screen.findByRole('button', { name: 'Challenge Sent!' });
+      expect(api.callsOf('newChallenge').map((call) => call.body)).toEqual([{ username: 'bob' }]);
+    });
+
+    it('keeps the alphabet and Options away while I wait for the opponent', async () => {
+      openVersus({ me: { guesses: [{ word: 'plumb', matches: 0 }], score: 95, forfeit: true } });
+      await screen.findByText('Waiting...', { selector: 'p:not(.visually-hidden)' });
+      expect(screen.queryByLabelText('Your guess')).toBeNull();
+      expect(screen.queryByRole('toolbar', { name: 'Alphabet' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Options' })).toBeNull();
+      screen.getByRole('list', { name: 'Your guesses' });
     });
 
     it("says 'You lost!!!' when the opponent solved it with a better score", async () => {

@@ -1,9 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { type FakeHandlers, fakeApi } from '../../../test/fake-api.ts';
-import { fakeGameServer } from '../../../test/fake-game-server.ts';
-import { alertText, currentPath, renderScreen } from '../../../test/render-screen.tsx';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type FakeHandlers, fakeApi, requestUrl } from '@/test/fake-api.ts';
+import { fakeGameServer } from '@/test/fake-game-server.ts';
+import { advance, eventually, settle, useFakeClock } from '@/test/fake-clock.ts';
+import { alertText, currentPath, goLive, renderScreen } from '@/test/render-screen.tsx';
 import { GamePage } from './game-page.tsx';
+import { GIVE_UP_OFFLINE } from './game-screen.tsx';
+import { OFFLINE_NOT_SENT } from './guess-form.tsx';
 
 const SIGNED_IN = { userInfo: { result: 'ok', msg: 'alice' } } satisfies FakeHandlers;
 const GUEST = { userInfo: { result: 'guest' } } satisfies FakeHandlers;
@@ -41,10 +44,10 @@ describe('GamePage, solo', () => {
   it("says 'Make a Guess' before the first guess, with the score and 'Guesses: 0'", async () => {
     const server = fakeGameServer();
     openGame({ ...GUEST, ...server.handlers });
-    expect(await screen.findByText('Make a Guess')).toBeTruthy();
-    expect(within(scores()).getByRole('heading', { name: 'Score' })).toBeTruthy();
-    expect(within(scores()).getByText('100')).toBeTruthy();
-    expect(within(scores()).getByText('Guesses: 0')).toBeTruthy();
+    await screen.findByText('Make a Guess');
+    within(scores()).getByRole('heading', { name: 'Score' });
+    within(scores()).getByText('100');
+    within(scores()).getByText('Guesses: 0');
     expect(document.activeElement).toBe(guessInput());
   });
 
@@ -52,14 +55,14 @@ describe('GamePage, solo', () => {
     const server = fakeGameServer({ target: 'crane' });
     const { api } = openGame({ ...GUEST, ...server.handlers });
     await guess('PLUMB');
-    expect(await screen.findByRole('img', { name: 'Last guess: PLUMB' })).toBeTruthy();
-    expect(screen.getByText((_text, node) => node?.textContent === '0 matches')).toBeTruthy();
+    await screen.findByRole('img', { name: 'Last guess: PLUMB' });
+    screen.getByText((_text, node) => node?.textContent === '0 matches');
     await guess('react');
-    expect(await screen.findByRole('img', { name: 'Last guess: REACT' })).toBeTruthy();
+    await screen.findByRole('img', { name: 'Last guess: REACT' });
     expect(screen.queryByText('Make a Guess')).toBeNull();
     expect(yourGuesses()).toEqual(['react4', 'plumb0']);
-    expect(within(scores()).getByText('Guesses: 2')).toBeTruthy();
-    expect(within(scores()).getByText('90')).toBeTruthy();
+    within(scores()).getByText('Guesses: 2');
+    within(scores()).getByText('90');
     expect(api.callsOf('play').map((call) => call.params)).toEqual([
       { id: '7', word: 'plumb' },
       { id: '7', word: 'react' },
@@ -67,7 +70,7 @@ describe('GamePage, solo', () => {
     // The answers are the board: no refetch of the game after each guess.
     expect(api.callsOf('game')).toHaveLength(1);
     // Each match count is announced.
-    expect(screen.getByText('REACT: 4 matches')).toBeTruthy();
+    screen.getByText('REACT: 4 matches');
   });
 
   it("alerts 'Error: {err}' when the server refuses a guess, and keeps the board", async () => {
@@ -79,7 +82,7 @@ describe('GamePage, solo', () => {
     });
     await guess('qwert');
     await waitFor(() => expect(alertText()).toBe('Error: That word is not in our dictionary'));
-    expect(screen.getByText('Make a Guess')).toBeTruthy();
+    screen.getByText('Make a Guess');
   });
 
   it('checks the length before asking the server', async () => {
@@ -107,25 +110,206 @@ describe('GamePage, solo', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Guess!' }));
     expect(api.callsOf('play')).toHaveLength(1);
     await act(async () => release());
-    expect(await screen.findByRole('img', { name: 'Last guess: PLUMB' })).toBeTruthy();
+    await screen.findByRole('img', { name: 'Last guess: PLUMB' });
     expect(api.callsOf('play')).toHaveLength(1);
     await waitFor(() => expect(document.activeElement).toBe(guessInput()));
+  });
+
+  it('sends one guess for a double click on Guess!, and alerts nothing', async () => {
+    const server = fakeGameServer({ target: 'crane' });
+    const { api } = openGame({ ...GUEST, ...server.handlers });
+    fireEvent.change(await screen.findByLabelText('Your guess'), { target: { value: 'plumb' } });
+    const button = screen.getByRole('button', { name: 'Guess!' });
+    // Both clicks before the answer, and before TanStack Query has said the first is pending.
+    fireEvent.click(button);
+    fireEvent.click(button);
+    expect(button.getAttribute('aria-busy')).toBe('true');
+    await screen.findByRole('img', { name: 'Last guess: PLUMB' });
+    await act(async () => {});
+    expect(api.callsOf('play').map((call) => call.params.word)).toEqual(['plumb']);
+    expect(alertText()).toBeNull();
+    expect(button.getAttribute('aria-busy')).toBeNull();
+  });
+
+  describe('my moves made in another tab', () => {
+    /** A signed-in player's game on screen, the channel live and its catch-up fetch done. */
+    async function openLive(server: ReturnType<typeof fakeGameServer>, extra: FakeHandlers = {}) {
+      const opened = openGame({ ...SIGNED_IN, ...server.handlers, ...extra });
+      await screen.findByText('Make a Guess');
+      await goLive(opened.socket);
+      await waitFor(() => expect(opened.api.callsOf('game')).toHaveLength(2));
+      await act(async () => {});
+      return opened;
+    }
+
+    it('shows a guess made elsewhere at once, from its game:moved, without a request', async () => {
+      const server = fakeGameServer({ target: 'crane' });
+      const { api, socket } = await openLive(server);
+      act(() => socket.emit('game:moved', server.playElsewhere('plumb')));
+      await screen.findByRole('img', { name: 'Last guess: PLUMB' });
+      within(scores()).getByText('95');
+      within(scores()).getByText('Guesses: 1');
+      act(() => socket.emit('game:moved', server.playElsewhere('react')));
+      await screen.findByRole('img', { name: 'Last guess: REACT' });
+      expect(yourGuesses()).toEqual(['react4', 'plumb0']);
+      // Another game's move is not this board's.
+      act(() => socket.emit('game:moved', { ...server.playElsewhere('sheep'), gameId: 99 }));
+      await act(async () => {});
+      expect(yourGuesses()).toEqual(['react4', 'plumb0']);
+      expect(api.callsOf('game')).toHaveLength(2);
+      expect(api.callsOf('play')).toHaveLength(0);
+    });
+
+    it('fetches the board for a move after one it missed, and for a move that ended my game', async () => {
+      const server = fakeGameServer({ target: 'crane' });
+      const { api, socket } = await openLive(server);
+      server.playElsewhere('plumb'); // this event is lost
+      act(() => socket.emit('game:moved', server.playElsewhere('react')));
+      await waitFor(() => expect(yourGuesses()).toEqual(['react4', 'plumb0']));
+      expect(api.callsOf('game')).toHaveLength(3);
+      act(() => socket.emit('game:moved', server.playElsewhere('crane')));
+      await screen.findByRole('dialog', { name: 'You won!!!' });
+      expect(api.callsOf('game')).toHaveLength(4);
+    });
+
+    it('lists my own guess once when its event comes before its answer', async () => {
+      const server = fakeGameServer({ target: 'crane' });
+      let answer = () => {};
+      const { api, socket } = await openLive(server, {
+        play: ({ params }) =>
+          new Promise((resolve) => {
+            const played = server.play(params.word);
+            answer = () => resolve(played);
+          }),
+      });
+      await guess('plumb');
+      await waitFor(() => expect(api.callsOf('play')).toHaveLength(1));
+      act(() =>
+        socket.emit('game:moved', {
+          gameId: 7,
+          word: 'plumb',
+          matches: 0,
+          score: 95,
+          guesses: 1,
+          win: false,
+          forfeit: false,
+          finished: false,
+        }),
+      );
+      await screen.findByRole('img', { name: 'Last guess: PLUMB' });
+      await act(async () => answer());
+      await act(async () => {});
+      expect(yourGuesses()).toEqual(['plumb0']);
+      expect(api.callsOf('game')).toHaveLength(2);
+    });
+
+    it('shows marks set elsewhere, from game:marks', async () => {
+      const server = fakeGameServer();
+      const { socket } = await openLive(server);
+      act(() => socket.emit('game:marks', { gameId: 7, alphabet: { e: 'good', q: 'bad' } }));
+      await screen.findByRole('button', { name: 'E, marked good' });
+      screen.getByRole('button', { name: 'Q, marked bad' });
+      act(() => socket.emit('game:marks', { gameId: 7, alphabet: {} }));
+      await screen.findByRole('button', { name: 'E, not marked' });
+    });
+
+    it("fetches the board when a guess is refused as 'You already guessed that word'", async () => {
+      const server = fakeGameServer({ target: 'crane' });
+      // Live, so nothing polls: only the refusal can bring the board.
+      const { api } = await openLive(server);
+      server.playElsewhere('plumb'); // in another tab, whose news this one missed
+      await guess('plumb');
+      await waitFor(() => expect(alertText()).toBe('Error: You already guessed that word'));
+      // The word said to be guessed is on the list now.
+      await waitFor(() => expect(yourGuesses()).toEqual(['plumb0']));
+      expect(api.callsOf('game')).toHaveLength(3);
+    });
+
+    it('polls the board every 3000 ms while the channel is down and my game is in play', async () => {
+      useFakeClock();
+      const server = fakeGameServer({ target: 'crane' });
+      const { api } = openGame({ ...GUEST, ...server.handlers });
+      await eventually(() => screen.getByText('Make a Guess'));
+      await settle();
+      expect(api.callsOf('game')).toHaveLength(1);
+      server.playElsewhere('plumb');
+      await advance(2999);
+      expect(api.callsOf('game')).toHaveLength(1);
+      await advance(1);
+      expect(api.callsOf('game')).toHaveLength(2);
+      await eventually(() => expect(yourGuesses()).toEqual(['plumb0']));
+      server.playElsewhere('giveup');
+      await advance(3000);
+      await eventually(() => screen.getByRole('dialog', { name: 'You lost!!!' }));
+      // My game is over: nothing more of mine can change, so nothing more is asked.
+      const settled = api.callsOf('game').length;
+      await advance(15_000);
+      expect(api.callsOf('game')).toHaveLength(settled);
+    });
+  });
+
+  describe('offline', () => {
+    afterEach(() => act(() => void window.dispatchEvent(new Event('online'))));
+
+    it('keeps a guess made offline in the input, says it was not sent, and never sends it', async () => {
+      const server = fakeGameServer({ target: 'crane' });
+      const { api } = openGame({ ...GUEST, ...server.handlers });
+      await screen.findByText('Make a Guess');
+      act(() => void window.dispatchEvent(new Event('offline')));
+      await guess('plumb');
+      expect(guessInput().value).toBe('plumb');
+      screen.getByText(OFFLINE_NOT_SENT);
+      act(() => void window.dispatchEvent(new Event('online')));
+      await act(async () => {});
+      expect(api.callsOf('play')).toHaveLength(0);
+      expect(guessInput().value).toBe('plumb');
+    });
+
+    it("'Give up' offline sends nothing and says so", async () => {
+      const server = fakeGameServer();
+      const { api } = openGame({ ...GUEST, ...server.handlers });
+      await screen.findByText('Make a Guess');
+      act(() => void window.dispatchEvent(new Event('offline')));
+      await chooseOption('Give up');
+      answerConfirm(true);
+      await waitFor(() => expect(alertText()).toBe(GIVE_UP_OFFLINE));
+      act(() => void window.dispatchEvent(new Event('online')));
+      await act(async () => {});
+      expect(api.callsOf('play')).toHaveLength(0);
+    });
+
+    it('puts a guess that got no answer back into the input, to be sent again', async () => {
+      const server = fakeGameServer({ target: 'crane' });
+      const { api } = openGame({ ...GUEST, ...server.handlers });
+      await screen.findByText('Make a Guess');
+      const answered = api.fetchMock.getMockImplementation()!;
+      api.fetchMock.mockImplementation(async (input, init) => {
+        if (requestUrl(input).includes('/play/')) throw new TypeError('Failed to fetch');
+        return answered(input, init);
+      });
+      await guess('plumb');
+      await waitFor(() =>
+        expect(alertText()).toBe('Error: Could not reach the server. Check your connection.'),
+      );
+      await waitFor(() => expect(guessInput().value).toBe('plumb'));
+      screen.getByText('Make a Guess');
+    });
   });
 
   describe('Options', () => {
     it("'Reset Board' asks 'Are you sure?', then clears the marks through the clear route", async () => {
       const server = fakeGameServer({ me: { alphabet: { a: 'bad', e: 'good' } } });
       const { api } = openGame({ ...SIGNED_IN, ...server.handlers });
-      expect(await screen.findByRole('button', { name: 'E, marked good' })).toBeTruthy();
+      await screen.findByRole('button', { name: 'E, marked good' });
       await chooseOption('Reset Board');
       answerConfirm(false);
       expect(api.callsOf('clearMarks')).toHaveLength(0);
-      expect(screen.getByRole('button', { name: 'E, marked good' })).toBeTruthy();
+      screen.getByRole('button', { name: 'E, marked good' });
 
       await chooseOption('Reset Board');
       answerConfirm(true);
-      expect(await screen.findByRole('button', { name: 'E, not marked' })).toBeTruthy();
-      expect(screen.getByRole('button', { name: 'A, not marked' })).toBeTruthy();
+      await screen.findByRole('button', { name: 'E, not marked' });
+      screen.getByRole('button', { name: 'A, not marked' });
       expect(api.callsOf('clearMarks')).toEqual([
         { name: 'clearMarks', params: { id: '7' }, body: undefined },
       ]);
@@ -142,7 +326,7 @@ describe('GamePage, solo', () => {
       await chooseOption('Reset Board');
       answerConfirm(true);
       await waitFor(() => expect(alertText()).toBe('Error!'));
-      expect(screen.getByRole('button', { name: 'E, marked good' })).toBeTruthy();
+      screen.getByRole('button', { name: 'E, marked good' });
     });
 
     it("'Give up' asks 'Are you sure?', then plays giveup and the game is lost", async () => {
@@ -157,7 +341,7 @@ describe('GamePage, solo', () => {
       answerConfirm(true);
       const results = await screen.findByRole('dialog', { name: 'You lost!!!' });
       expect(api.callsOf('play').map((call) => call.params.word)).toEqual(['giveup']);
-      expect(within(results).getByRole('img', { name: 'The word was TIGER' })).toBeTruthy();
+      within(results).getByRole('img', { name: 'The word was TIGER' });
       expect(within(results).queryByText('Good job!')).toBeNull();
     });
   });
@@ -169,7 +353,7 @@ describe('GamePage, solo', () => {
       await screen.findByText('Make a Guess');
       for (const label of ['marked bad', 'marked maybe', 'marked good', 'not marked']) {
         fireEvent.click(screen.getByRole('button', { name: /^E, / }));
-        expect(await screen.findByRole('button', { name: `E, ${label}` })).toBeTruthy();
+        await screen.findByRole('button', { name: `E, ${label}` });
       }
       await waitFor(() => expect(api.callsOf('updateMark')).toHaveLength(4));
       expect(api.callsOf('updateMark').map((call) => [call.params, call.body])).toEqual([
@@ -197,14 +381,14 @@ describe('GamePage, solo', () => {
       // A refetch (window focus, say) answers with the marks from before the save.
       await act(() => queryClient.invalidateQueries({ queryKey: ['game', 7], exact: true }));
       await waitFor(() => expect(api.callsOf('game')).toHaveLength(2));
-      expect(screen.getByRole('button', { name: 'K, marked bad' })).toBeTruthy();
+      screen.getByRole('button', { name: 'K, marked bad' });
       act(() => release());
     });
 
     it('shows the marks the server has', async () => {
       const server = fakeGameServer({ me: { alphabet: { q: 'maybe' } } });
       openGame({ ...SIGNED_IN, ...server.handlers });
-      expect(await screen.findByRole('button', { name: 'Q, marked maybe' })).toBeTruthy();
+      await screen.findByRole('button', { name: 'Q, marked maybe' });
     });
 
     it("alerts the server's error when a mark cannot be saved, and puts the mark back", async () => {
@@ -217,7 +401,7 @@ describe('GamePage, solo', () => {
       await screen.findByText('Make a Guess');
       fireEvent.click(screen.getByRole('button', { name: 'K, not marked' }));
       await waitFor(() => expect(alertText()).toBe('This game is over'));
-      expect(screen.getByRole('button', { name: 'K, not marked' })).toBeTruthy();
+      screen.getByRole('button', { name: 'K, not marked' });
     });
 
     it("a guest's marks never reach the server and are still there after a reload", async () => {
@@ -231,12 +415,12 @@ describe('GamePage, solo', () => {
       first.unmount();
 
       const second = openGame({ ...GUEST, ...server.handlers });
-      expect(await screen.findByRole('button', { name: 'R, marked bad' })).toBeTruthy();
-      expect(screen.getByRole('button', { name: 'T, marked maybe' })).toBeTruthy();
+      await screen.findByRole('button', { name: 'R, marked bad' });
+      screen.getByRole('button', { name: 'T, marked maybe' });
       // 'Reset Board' clears them here too, without the server.
       await chooseOption('Reset Board');
       answerConfirm(true);
-      expect(await screen.findByRole('button', { name: 'R, not marked' })).toBeTruthy();
+      await screen.findByRole('button', { name: 'R, not marked' });
       expect(second.api.callsOf('clearMarks')).toHaveLength(0);
       expect(second.api.callsOf('updateMark')).toHaveLength(0);
     });
@@ -249,7 +433,7 @@ describe('GamePage, solo', () => {
       first.unmount();
       const eight = fakeGameServer({ id: 8 });
       openGame({ ...GUEST, ...eight.handlers }, 8);
-      expect(await screen.findByRole('button', { name: 'R, not marked' })).toBeTruthy();
+      await screen.findByRole('button', { name: 'R, not marked' });
     });
   });
 
@@ -273,10 +457,10 @@ describe('GamePage, solo', () => {
       await screen.findByRole('img', { name: 'Last guess: PLUMB' });
       await guess('crane');
       const results = await screen.findByRole('dialog', { name: 'You won!!!' });
-      expect(within(results).getByText('Good job!')).toBeTruthy();
-      expect(within(results).getByRole('img', { name: 'The word was CRANE' })).toBeTruthy();
+      within(results).getByText('Good job!');
+      within(results).getByRole('img', { name: 'The word was CRANE' });
       const mine = within(results).getByRole('region', { name: 'Your results' });
-      expect(within(mine).getByText('95')).toBeTruthy();
+      within(mine).getByText('95');
       expect(
         within(mine)
           .getAllByRole('listitem')
@@ -305,6 +489,32 @@ describe('GamePage, solo', () => {
       expect(currentPath()).toBe('/game');
     });
 
+    it("a finished game keeps the end, the word, my guesses, 'Show results' and 'Play again!', and offers no input, alphabet or Options", async () => {
+      const server = fakeGameServer({
+        target: 'crane',
+        me: { guesses: [{ word: 'plumb', matches: 0 }], forfeit: true, score: 95 },
+      });
+      openGame({ ...SIGNED_IN, ...server.handlers });
+      const results = await screen.findByRole('dialog', { name: 'You lost!!!' });
+      // While the overlay is open its actions are the only ones: never two 'Play again!'.
+      expect(screen.getAllByRole('button', { name: 'Play again!' })).toHaveLength(1);
+      fireEvent.click(within(results).getByRole('button', { name: 'Close' }));
+
+      screen.getByText('You lost!!!', { selector: 'p:not(.visually-hidden)' });
+      screen.getByRole('img', { name: 'The word was CRANE' });
+      expect(yourGuesses()).toEqual(['plumb0']);
+      screen.getByRole('button', { name: 'Show results' });
+      expect(screen.queryByLabelText('Your guess')).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Guess!' })).toBeNull();
+      expect(screen.queryByRole('toolbar', { name: 'Alphabet' })).toBeNull();
+      expect(screen.queryByRole('button', { name: /^[A-Z], / })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Options' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Reset Board' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Give up' })).toBeNull();
+      fireEvent.click(screen.getByRole('button', { name: 'Play again!' }));
+      expect(currentPath()).toBe('/game');
+    });
+
     it('the results close and open again with Show results', async () => {
       const server = fakeGameServer({ target: 'crane', me: { won: true, score: 100 } });
       openGame({ ...GUEST, ...server.handlers });
@@ -316,9 +526,9 @@ describe('GamePage, solo', () => {
       // Focus does not fall to the page: the way back to the results has it.
       expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Show results' }));
       // The word stays on the page once the results are closed.
-      expect(screen.getByRole('img', { name: 'The word was CRANE' })).toBeTruthy();
+      screen.getByRole('img', { name: 'The word was CRANE' });
       fireEvent.click(screen.getByRole('button', { name: 'Show results' }));
-      expect(screen.getByRole('dialog', { name: 'You won!!!' })).toBeTruthy();
+      screen.getByRole('dialog', { name: 'You won!!!' });
     });
 
     it("a game run out of points: 'You lost!!!' with the target", async () => {
@@ -326,10 +536,10 @@ describe('GamePage, solo', () => {
       openGame({ ...GUEST, ...server.handlers });
       await guess('plumb');
       const results = await screen.findByRole('dialog', { name: 'You lost!!!' });
-      expect(within(results).getByRole('img', { name: 'The word was CRANE' })).toBeTruthy();
-      expect(within(results).getByText('ran out of points')).toBeTruthy();
+      within(results).getByRole('img', { name: 'The word was CRANE' });
+      within(results).getByText('ran out of points');
       expect(within(results).queryByText('Good job!')).toBeNull();
-      expect(within(results).getByRole('button', { name: 'Play again!' })).toBeTruthy();
+      within(results).getByRole('button', { name: 'Play again!' });
       expect(screen.queryByRole('button', { name: 'Rematch!' })).toBeNull();
     });
 
@@ -345,7 +555,7 @@ describe('GamePage, solo', () => {
         },
       });
       await guess('crane');
-      expect(await screen.findByRole('dialog', { name: 'You won!!!' })).toBeTruthy();
+      await screen.findByRole('dialog', { name: 'You won!!!' });
       await waitFor(() => expect(loads).toBeGreaterThan(1));
       await act(async () => {});
       expect(currentPath()).toBe('/game/7');

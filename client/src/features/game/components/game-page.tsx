@@ -5,5 +5,5 @@ import { GameScreen } from './game-screen.tsx';
 export function GamePage() {
   const gameId = Number(useParams().gameId);
   if (!Number.isInteger(gameId) || gameId < 1) return <Navigate to="/list_solo" replace />;
-  return <GameScreen key={gameId} gameId={gameId} />;
+  return <GameScreen key={gameId} gameId={gameId} titled />;
 }

@@ -1,13 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { clientPath } from '@jotto/shared/client-routes';
-import { GIVE_UP_WORD } from '@jotto/shared/game-rules';
-import { useAlert } from '../../../components/alert-provider.tsx';
-import { useConfirm } from '../../../components/confirm-provider.tsx';
-import { LetterTiles } from '../../../components/letter-tiles.tsx';
-import { PageLoading } from '../../../components/page-loading.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { useSession } from '../../../lib/session.ts';
+import { GIVE_UP_WORD, matchCountText } from '@jotto/shared/game-rules';
+import { useAlert } from '@/components/alert-provider.tsx';
+import { useComputerGame } from '@/lib/computer-opponent.ts';
+import { useConfirm } from '@/components/confirm-provider.tsx';
+import { LetterTiles } from '@/components/letter-tiles.tsx';
+import { PageLoading } from '@/components/page-loading.tsx';
+import type { LiveFeed } from '@/lib/realtime/use-live-query.ts';
+import { useSession } from '@/lib/session.ts';
+import { useSingleFlight } from '@/lib/single-flight.ts';
 import {
   type EventSequence,
   type GameDetail,
@@ -17,38 +19,52 @@ import {
 } from '../game-state.ts';
 import { useGameBoard } from '../hooks/use-game-board.ts';
 import { useLetterMarks } from '../hooks/use-letter-marks.ts';
-import { type FeedMode, useOpponentFeed } from '../hooks/use-opponent-feed.ts';
+import { useOpponentFeed } from '../hooks/use-opponent-feed.ts';
 import { usePlay } from '../hooks/use-play.ts';
 import { useIncomingRematch, useRematch } from '../hooks/use-rematch.ts';
 import { AlphabetBoard } from './alphabet-board.tsx';
 import { GuessForm } from './guess-form.tsx';
+import { GameNotFound } from './game-not-found.tsx';
 import { GuessList } from './guess-list.tsx';
+import { GuestGameNote } from './guest-game-note.tsx';
 import { LazyGameAnalysis } from './lazy-game-analysis.tsx';
 import { LastGuess } from './last-guess.tsx';
 import { OptionsMenu } from './options-menu.tsx';
+import { EndActions, type RematchControls } from './end-actions.tsx';
 import { END_TEXT, ResultsDialog } from './results-dialog.tsx';
 import { ScoresBox } from './scores-box.tsx';
 import styles from './game-screen.module.css';
 
-/** Spec §5: both Options actions ask this first. */
+/** Both Options actions ask this first. */
 export const ARE_YOU_SURE = 'Are you sure?';
 
-/** One game (spec §2 Game screen); mounted once per game id. */
-export function GameScreen({ gameId }: { gameId: number }) {
-  const { game, sequence } = useGameBoard(gameId);
+/** 'Give up' while offline: nothing was sent (docs/PRODUCT.md, 'Offline'). */
+export const GIVE_UP_OFFLINE = 'You are offline: you have not given up.';
+
+/**
+ * One game (docs/PRODUCT.md, 'Game screen'); mounted once per game id. `titled`: the screen is a
+ * page of its own and names itself in its one h1 ('Solo game', 'Versus game vs bob'), for screen
+ * readers only, as the board has no place for a title; a page around it that has its own h1
+ * leaves it out.
+ */
+export function GameScreen({ gameId, titled = false }: { gameId: number; titled?: boolean }) {
+  const { game, sequence, loadError } = useGameBoard(gameId);
   const feed = useOpponentFeed(game, sequence);
+  if (loadError) return <GameNotFound error={loadError} titled={titled} />;
   if (!game) return <PageLoading />;
-  return <Board game={game} sequence={sequence} feed={feed} />;
+  return <Board game={game} sequence={sequence} feed={feed} titled={titled} />;
 }
 
 function Board({
   game,
   sequence,
   feed,
+  titled,
 }: {
   game: GameDetail;
   sequence: EventSequence;
-  feed: FeedMode;
+  feed: LiveFeed;
+  titled: boolean;
 }) {
   const { username } = useSession();
   const navigate = useNavigate();
@@ -57,13 +73,9 @@ function Board({
   const [announcement, setAnnouncement] = useState('');
   const play = usePlay(game.id, sequence, (word, answer) => {
     if (answer.matches !== undefined) {
-      setAnnouncement(`${word.toUpperCase()}: ${answer.matches} matches`);
+      setAnnouncement(`${word.toUpperCase()}: ${matchCountText(answer.matches)}`);
     }
   });
-  const send = (word: string) => {
-    if (play.isPending) return;
-    play.mutate(word, { onError: (error) => showAlert(`Error: ${errorMessage(error)}`) });
-  };
   const { marks, cycle, reset } = useLetterMarks(game, username !== '');
   const end = gameEnd(game);
   const waiting = game.multiplayer && game.finished && !isOpponentFinished(game);
@@ -78,11 +90,15 @@ function Board({
   useEffect(() => {
     if (!resultsOpen && document.activeElement === document.body) showResults.current?.focus();
   }, [resultsOpen]);
-  const rematch = useRematch(game.multiplayer ? game.enemyName : undefined);
+  // A person to rematch; a game against the computer ends with 'Play again!' at its level.
+  const botLevel = game.enemyLevel;
+  const rematchable = game.multiplayer && botLevel === undefined;
+  const rematch = useRematch(rematchable ? game.enemyName : undefined);
   const incoming = useIncomingRematch(
-    game.multiplayer ? game.enemyName : undefined,
-    game.multiplayer && end !== null && username !== '',
+    rematchable ? game.enemyName : undefined,
+    rematchable && end !== null && username !== '',
   );
+  const computer = useComputerGame();
 
   const opponentNews = game.multiplayer
     ? `${game.enemyName ?? 'Opponent'}: ${game.enemyGuesses ?? 0} guesses, ${game.enemyScore ?? 100} points${
@@ -91,16 +107,39 @@ function Board({
     : '';
 
   const giveUp = async () => {
-    if (await confirm(ARE_YOU_SURE)) send(GIVE_UP_WORD);
+    if (!(await confirm(ARE_YOU_SURE))) return;
+    // Like a guess, giving up offline is not sent later (see usePlay).
+    if (play.send(GIVE_UP_WORD) === 'offline') showAlert(GIVE_UP_OFFLINE);
   };
+  const resetting = useSingleFlight();
   const resetBoard = async () => {
-    if (await confirm(ARE_YOU_SURE)) await reset();
+    if (await confirm(ARE_YOU_SURE)) resetting.run(reset);
   };
+  const playAgain = () =>
+    botLevel === undefined ? navigate(clientPath('/game')) : computer.start(botLevel);
+  const rematchControls: RematchControls | null = rematchable
+    ? {
+        state: rematch.state,
+        send: rematch.send,
+        offered: incoming.challengeId !== null,
+        accepting: incoming.accepting,
+        accept: incoming.accept,
+      }
+    : null;
+  // My game over, nothing on the board can change any more: no input, no alphabet, no Options
+  // (docs/PRODUCT.md, 'Game screen'); the end, the word, my guesses and what is left to do stay.
+  const inPlay = !game.finished;
 
   return (
-    <div className={styles.screen}>
+    <div className={`${styles.screen} ${inPlay ? '' : styles.finished}`}>
+      {titled && (
+        <h1 className="visually-hidden">
+          {game.multiplayer ? `Versus game vs ${game.enemyName ?? 'opponent'}` : 'Solo game'}
+        </h1>
+      )}
       <div className={styles.scores}>
         <ScoresBox game={game} myName={username} feed={feed} waiting={waiting} />
+        <GuestGameNote />
       </div>
       <div className={styles.last}>
         {end ? (
@@ -110,37 +149,49 @@ function Board({
             {game.target && (
               <LetterTiles word={game.target} label={`The word was ${game.target.toUpperCase()}`} />
             )}
-            <button
-              ref={showResults}
-              type="button"
-              className="button button-primary"
-              onClick={() => setResultsClosedFor(null)}
-            >
-              Show results
-            </button>
+            <div className={`button-row ${styles.endActions}`}>
+              <button
+                ref={showResults}
+                type="button"
+                className="button"
+                onClick={() => setResultsClosedFor(null)}
+              >
+                Show results
+              </button>
+              {/* The overlay has these too (its main action): on the page only once it is
+                  closed, so never twice. Tab goes on to them from 'Show results'. */}
+              {!resultsOpen && <EndActions rematch={rematchControls} onPlayAgain={playAgain} />}
+            </div>
           </div>
         ) : (
           <LastGuess guess={game.guesses[0]} />
         )}
       </div>
-      <div className={styles.form}>
-        {/* Once finished, 'Waiting...' (versus) shows in the scores box, beside the opponent. */}
-        {!game.finished && <GuessForm busy={play.isPending} onGuess={send} onProblem={showAlert} />}
-      </div>
-      <div className={styles.alphabet}>
-        <AlphabetBoard marks={marks} onCycle={cycle} />
-      </div>
+      {/* Once finished, 'Waiting...' (versus) shows in the scores box, beside the opponent. */}
+      {inPlay && (
+        <div className={styles.form}>
+          <GuessForm busy={play.busy} onGuess={play.send} onProblem={showAlert} />
+        </div>
+      )}
+      {inPlay && (
+        <div className={styles.alphabet}>
+          <AlphabetBoard marks={marks} onCycle={cycle} />
+        </div>
+      )}
       <div className={styles.list}>
         {game.guesses.length > 0 && <h2 className={styles.listTitle}>Your guesses</h2>}
         <GuessList guesses={game.guesses} label="Your guesses" />
       </div>
-      <div className={styles.options}>
-        <OptionsMenu
-          canGiveUp={!game.finished}
-          onReset={() => void resetBoard()}
-          onGiveUp={() => void giveUp()}
-        />
-      </div>
+      {inPlay && (
+        <div className={styles.options}>
+          <OptionsMenu
+            resetting={resetting.busy}
+            playing={play.busy}
+            onReset={() => void resetBoard()}
+            onGiveUp={() => void giveUp()}
+          />
+        </div>
+      )}
       {game.finished && (
         <div className={styles.analysis}>
           <LazyGameAnalysis game={game} myName={username} headingLevel={2} />
@@ -160,18 +211,8 @@ function Board({
           end={end}
           myName={username}
           appUrl={window.location.origin}
-          onPlayAgain={() => navigate(clientPath('/game'))}
-          rematch={
-            game.multiplayer
-              ? {
-                  state: rematch.state,
-                  send: rematch.send,
-                  offered: incoming.challengeId !== null,
-                  accepting: incoming.accepting,
-                  accept: incoming.accept,
-                }
-              : null
-          }
+          onPlayAgain={playAgain}
+          rematch={rematchControls}
         />
       )}
     </div>

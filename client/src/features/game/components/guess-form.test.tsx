@@ -1,9 +1,12 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import type { PlaySending } from '../hooks/use-play.ts';
 import { GuessForm, JOKE_ANSWER, JOKE_PHRASE } from './guess-form.tsx';
 
 function renderForm({ busy = false } = {}) {
-  const onGuess = vi.fn();
+  const onGuess = vi.fn((_word: string): PlaySending =>
+    Promise.resolve<'reached' | 'unreachable'>('reached'),
+  );
   const onProblem = vi.fn();
   const view = render(<GuessForm onGuess={onGuess} onProblem={onProblem} busy={busy} />);
   const input = screen.getByLabelText<HTMLInputElement>('Your guess');
@@ -35,7 +38,7 @@ describe('GuessForm', () => {
   });
 
   it.each(['four', 'sixsix', '', 'ab'])(
-    'refuses %j with the spec alert, shakes the input and sends nothing',
+    'refuses %j with the wrong-length alert, shakes the input and sends nothing',
     (word) => {
       const { onGuess, onProblem, input, type } = renderForm();
       expect(input.getAttribute('aria-invalid')).toBeNull();

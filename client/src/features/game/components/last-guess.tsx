@@ -1,4 +1,4 @@
-import { LetterTiles } from '../../../components/letter-tiles.tsx';
+import { LetterTiles } from '@/components/letter-tiles.tsx';
 import type { GuessEntry } from '@jotto/shared/game-schemas';
 import styles from './last-guess.module.css';
 

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderScreen } from '../../../test/render-screen.tsx';
+import { afterEach, describe, it, vi } from 'vitest';
+import { renderScreen } from '@/test/render-screen.tsx';
 import type { GameDetail } from '../game-state.ts';
 import { ANALYSIS_LOAD_FAILED } from './lazy-game-analysis.tsx';
-import { WonSoloResults } from './results-dialog-for-tests.tsx';
+import { WonSoloResults } from './results-dialog.test-support.tsx';
 
 // The analysis chunk cannot be fetched (offline, or a deploy renamed it since the page opened).
 vi.mock('./game-analysis.tsx', () => {
@@ -36,9 +36,9 @@ describe('LazyGameAnalysis whose chunk fails to load', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderScreen(<WonSoloResults game={solo} />);
     const dialog = screen.getByRole('dialog', { name: 'You won!!!' });
-    expect(await within(dialog).findByText(ANALYSIS_LOAD_FAILED)).toBeTruthy();
-    expect(within(dialog).getByText('Good job!')).toBeTruthy();
-    expect(within(dialog).getByRole('img', { name: 'The word was GHOST' })).toBeTruthy();
-    expect(within(dialog).getByRole('button', { name: 'Play again!' })).toBeTruthy();
+    await within(dialog).findByText(ANALYSIS_LOAD_FAILED);
+    within(dialog).getByText('Good job!');
+    within(dialog).getByRole('img', { name: 'The word was GHOST' });
+    within(dialog).getByRole('button', { name: 'Play again!' });
   });
 });

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { LoadErrorBoundary } from '../../../components/load-error-boundary.tsx';
+import { LoadErrorBoundary } from '@/components/load-error-boundary.tsx';
 import type { GameAnalysisProps } from './game-analysis.tsx';
 
 // The analysis is its own chunk (3.1 KB of JavaScript and 0.8 KB of CSS, gzipped), fetched

@@ -2,10 +2,10 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { AppProviders } from '../../../app/app-providers.tsx';
-import { createQueryClient } from '../../../lib/query-client.ts';
-import { fakeApi } from '../../../test/fake-api.ts';
-import { alertText, currentPath, renderScreen } from '../../../test/render-screen.tsx';
+import { AppProviders } from '@/app/app-providers.tsx';
+import { createQueryClient } from '@/lib/query-client.ts';
+import { fakeApi } from '@/test/fake-api.ts';
+import { alertText, currentPath, renderScreen } from '@/test/render-screen.tsx';
 import { NewGamePage } from './new-game-page.tsx';
 
 /** Where the app is, and a Back button as the browser has. */
@@ -43,7 +43,7 @@ describe('NewGamePage', () => {
   it('starts one game, even under StrictMode, and replaces /game with its address', async () => {
     const api = fakeApi({ userInfo: { result: 'guest' }, newGame: { result: 'ok', gameId: 42 } });
     renderStrict();
-    expect(screen.getByText('Starting a new game...')).toBeTruthy();
+    screen.getByText('Starting a new game...');
     await waitFor(() => expect(currentPath()).toBe('/game/42'));
     expect(api.callsOf('newGame')).toHaveLength(1);
     // Back goes to where the player came from, not to /game (which would start another).

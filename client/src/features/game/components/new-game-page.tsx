@@ -2,9 +2,9 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { clientPath } from '@jotto/shared/client-routes';
-import { useAlert } from '../../../components/alert-provider.tsx';
-import { PageLoading } from '../../../components/page-loading.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { useAlert } from '@/components/alert-provider.tsx';
+import { PageLoading } from '@/components/page-loading.tsx';
+import { errorMessage } from '@/lib/api-client.ts';
 import { startGame } from '../api/game-api.ts';
 
 /**

@@ -1,15 +1,23 @@
 import { useState } from 'react';
+import { BusyButton } from '@/components/busy-button.tsx';
 import styles from './options-menu.module.css';
 
-/** Options (spec §2): a toggle that shows 'Reset Board' and, while playing, 'Give up'. */
+/**
+ * Options, while my game is in play: a toggle that shows 'Reset Board' and 'Give up'. Each is
+ * busy while its request is on its way ('Give up' also while a guess is: one move at a time).
+ */
 export function OptionsMenu({
   onReset,
   onGiveUp,
-  canGiveUp,
+  resetting,
+  playing,
 }: {
   onReset: () => void;
   onGiveUp: () => void;
-  canGiveUp: boolean;
+  /** The board is being cleared. */
+  resetting: boolean;
+  /** A move (a guess, giving up) is on its way. */
+  playing: boolean;
 }) {
   const [open, setOpen] = useState(false);
   return (
@@ -25,14 +33,12 @@ export function OptionsMenu({
       </button>
       {open && (
         <div id="game-options" className="button-row">
-          <button type="button" className="button" onClick={onReset}>
+          <BusyButton className="button" busy={resetting} onClick={onReset}>
             Reset Board
-          </button>
-          {canGiveUp && (
-            <button type="button" className={`button ${styles.danger}`} onClick={onGiveUp}>
-              Give up
-            </button>
-          )}
+          </BusyButton>
+          <BusyButton className={`button ${styles.danger}`} busy={playing} onClick={onGiveUp}>
+            Give up
+          </BusyButton>
         </div>
       )}
     </div>

@@ -1,40 +1,27 @@
 import { GAME_MESSAGES } from '@jotto/shared/game-rules';
 import type { GuessEntry } from '@jotto/shared/game-schemas';
-import { Dialog } from '../../../components/dialog.tsx';
-import { LetterTiles } from '../../../components/letter-tiles.tsx';
+import type { GameRatingChange } from '@jotto/shared/rating-schemas';
+import { Dialog } from '@/components/dialog.tsx';
+import { LetterTiles } from '@/components/letter-tiles.tsx';
+import { GameRating } from '@/components/game-rating.tsx';
 import type { GameDetail, GameEnd } from '../game-state.ts';
-import type { RematchState } from '../hooks/use-rematch.ts';
+import { EndActions, type RematchControls } from './end-actions.tsx';
 import { LazyGameAnalysis } from './lazy-game-analysis.tsx';
 import { ShareLinks } from './share-links.tsx';
 import styles from './results-dialog.module.css';
 
-/** The end of a game as the spec words it (§2); a draw (decisions §3) in the same voice. */
+/** The end of a game in the product's words; a draw in the same voice. */
 export const END_TEXT: Record<GameEnd, string> = {
   won: 'You won!!!',
   lost: 'You lost!!!',
   draw: "It's a draw!!!",
 };
 
-const REMATCH_LABEL: Record<RematchState, string> = {
-  idle: 'Rematch!',
-  sending: 'Sending...',
-  sent: 'Challenge Sent!',
-  declined: 'Rematch declined',
-};
-
-export interface RematchControls {
-  state: RematchState;
-  send: () => void;
-  /** The opponent's own rematch offer, when there is one. */
-  offered: boolean;
-  accepting: boolean;
-  accept: () => void;
-}
-
 /**
- * The results overlay (spec §2, ui.md): the end, the target in tiles, both players' guesses
- * and counts side by side, both scores, the share links, and 'Play again!' (solo) or 'Rematch!'
- * (versus) as the main action; then the post-game analysis (issue 15).
+ * The results overlay (docs/PRODUCT.md, 'Results overlay'): the end, the secret in tiles, both
+ * players' guesses and counts side by side, both scores (and in a rated game both ratings with the
+ * change the game made), the share links, and 'Play again!' (solo) or 'Rematch!' (versus) as the
+ * main action; then the post-game analysis.
  */
 export function ResultsDialog({
   open,
@@ -71,6 +58,7 @@ export function ResultsDialog({
           score={game.score}
           guesses={game.guesses}
           how={howItEnded(game.won, game.forfeit)}
+          rating={game.ratings?.me}
         />
         {game.multiplayer && (
           <PlayerResult
@@ -79,37 +67,13 @@ export function ResultsDialog({
             score={game.enemyScore ?? 0}
             guesses={game.enemyGuessList ?? []}
             how={howItEnded(game.enemyWon ?? false, game.enemyForfeit ?? false)}
+            rating={game.ratings?.opponent}
           />
         )}
       </div>
       <ShareLinks appUrl={appUrl} />
       <div className="button-row">
-        {rematch ? (
-          <>
-            {rematch.offered ? (
-              <button
-                type="button"
-                className="button button-primary"
-                onClick={rematch.accept}
-                aria-disabled={rematch.accepting || undefined}
-              >
-                {rematch.accepting ? 'Accepting...' : 'Accept Rematch'}
-              </button>
-            ) : null}
-            <button
-              type="button"
-              className={`button ${rematch.offered ? '' : 'button-primary'}`}
-              onClick={rematch.send}
-              aria-disabled={rematch.state !== 'idle' || undefined}
-            >
-              {REMATCH_LABEL[rematch.state]}
-            </button>
-          </>
-        ) : (
-          <button type="button" className="button button-primary" onClick={onPlayAgain}>
-            Play again!
-          </button>
-        )}
+        <EndActions rematch={rematch} onPlayAgain={onPlayAgain} />
       </div>
       {rematch?.offered && (
         <p role="status" className={styles.offer}>
@@ -135,21 +99,27 @@ function PlayerResult({
   score,
   guesses,
   how,
+  rating,
 }: {
   name: string;
   label: string;
   score: number;
   guesses: readonly GuessEntry[];
   how: string;
+  /** A rated game's rating of this player: before it, and after once settled. */
+  rating?: GameRatingChange | undefined;
 }) {
   return (
     <section className={styles.player} aria-label={label}>
-      <h3 className={styles.playerName}>{name}</h3>
+      <h3 className={styles.playerName} title={name}>
+        {name}
+      </h3>
       <p className={styles.how}>{how}</p>
       <p className={styles.stats}>
         Score <strong className="numeric">{score}</strong> · Guesses{' '}
         <strong className="numeric">{guesses.length}</strong>
       </p>
+      {rating && <GameRating rating={rating} className={styles.rating} />}
       <ol className={styles.guesses} reversed>
         {guesses.map((guess) => (
           <li key={guess.word}>

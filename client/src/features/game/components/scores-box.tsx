@@ -1,14 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
+import { POLL_INTERVAL_MS } from '@jotto/shared/polling';
+import { GameRating } from '@/components/game-rating.tsx';
+import type { LiveFeed } from '@/lib/realtime/use-live-query.ts';
 import type { GameDetail } from '../game-state.ts';
-import type { FeedMode } from '../hooks/use-opponent-feed.ts';
 import styles from './scores-box.module.css';
 
 /**
- * The scores box (spec §2): 'Score' in solo; in versus 'Scores' with me and the opponent side
+ * The scores box: 'Score' in solo; in versus 'Scores' with me and the opponent side
  * by side, each with how their game ended once it has, the opponent's guess count, 'Waiting...'
  * while they play on after I finished (the screen's one 'Waiting...': the game screen's live
- * region announces it), and whether their moves arrive live or by the 3-second poll (ui.md:
- * never silent about which).
+ * region announces it), and whether their moves arrive live, by the 3-second poll, or not at all
+ * while offline (never silent about which). In a rated game, each side's rating too, and once the
+ * game is settled the change the game made (docs/PRODUCT.md, 'Ratings').
  */
 export function ScoresBox({
   game,
@@ -18,7 +21,7 @@ export function ScoresBox({
 }: {
   game: GameDetail;
   myName: string;
-  feed: FeedMode;
+  feed: LiveFeed;
   waiting: boolean;
 }) {
   const myGuesses = game.guesses.length;
@@ -43,12 +46,15 @@ export function ScoresBox({
       </div>
       <div className={styles.sides}>
         <div className={styles.side} data-testid="me">
-          <p className={styles.name}>{myName || 'You'}</p>
+          <p className={styles.name} title={myName || undefined}>
+            {myName || 'You'}
+          </p>
           <p className={`numeric ${styles.score}`}>{game.score}</p>
           <p className={styles.count}>
             Guesses: <span className="numeric">{myGuesses}</span>
             <SideStatus won={game.won} forfeit={game.forfeit} score={game.score} />
           </p>
+          {game.ratings && <GameRating rating={game.ratings.me} className={styles.rating} />}
         </div>
         <OpponentSide game={game} />
       </div>
@@ -72,7 +78,9 @@ function OpponentSide({ game }: { game: GameDetail }) {
       onAnimationEnd={() => setFlash(false)}
       data-testid="opponent"
     >
-      <p className={styles.name}>{game.enemyName}</p>
+      <p className={styles.name} title={game.enemyName}>
+        {game.enemyName}
+      </p>
       <p className={`numeric ${styles.score}`}>{game.enemyScore ?? 100}</p>
       <p className={styles.count}>
         Guesses: <span className="numeric">{guesses}</span>
@@ -82,6 +90,7 @@ function OpponentSide({ game }: { game: GameDetail }) {
           score={game.enemyScore ?? 100}
         />
       </p>
+      {game.ratings && <GameRating rating={game.ratings.opponent} className={styles.rating} />}
     </div>
   );
 }
@@ -92,13 +101,21 @@ function SideStatus({ won, forfeit, score }: { won: boolean; forfeit: boolean; s
   return status && <span className={styles.status}> · {status}</span>;
 }
 
-function FeedIndicator({ feed }: { feed: FeedMode }) {
+/** What the indicator says for each way the opponent's moves come (or do not). */
+const FEED_TEXT: Record<Exclude<LiveFeed, 'done'>, string> = {
+  live: 'Live',
+  polling: `Updating every ${POLL_INTERVAL_MS / 1000} s`,
+  // Nothing can update: saying 'Updating every 3 s' here would be a promise not kept.
+  offline: 'Offline',
+};
+
+function FeedIndicator({ feed }: { feed: LiveFeed }) {
   if (feed === 'done') return null;
-  const live = feed === 'live';
+  const dot = feed === 'live' ? styles.dotLive : feed === 'offline' ? styles.dotOffline : '';
   return (
     <span className={styles.feed} data-feed={feed}>
-      <span aria-hidden="true" className={`${styles.dot} ${live ? styles.dotLive : ''}`} />
-      {live ? 'Live' : 'Updating every 3 s'}
+      <span aria-hidden="true" className={`${styles.dot} ${dot}`} />
+      {FEED_TEXT[feed]}
     </span>
   );
 }

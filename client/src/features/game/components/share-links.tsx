@@ -1,10 +1,10 @@
 import styles from './share-links.module.css';
 
-/** The tweet's text (spec §2). */
+/** The tweet's text. */
 export const SHARE_TEXT = 'Check out this fun game I just played!';
 
 /**
- * The two share links of the end screen (spec §2): a Facebook share and a tweet. They share
+ * The two share links of the end screen: a Facebook share and a tweet. They share
  * the app, not this game: a game's page is its players' alone.
  */
 export function ShareLinks({ appUrl }: { appUrl: string }) {

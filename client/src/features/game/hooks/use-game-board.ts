@@ -1,17 +1,29 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { clientPath } from '@jotto/shared/client-routes';
 import { GAME_MESSAGES } from '@jotto/shared/game-rules';
-import { useAlert } from '../../../components/alert-provider.tsx';
+import { useAlert } from '@/components/alert-provider.tsx';
+import { isNotFound } from '@/lib/api-client.ts';
+import { useRealtimeEvents } from '@/lib/realtime/realtime-provider.tsx';
+import { useLiveQuery } from '@/lib/realtime/use-live-query.ts';
+import { useSession } from '@/lib/session.ts';
 import { gameKeys, gameQuery } from '../api/game-api.ts';
-import { EventSequence, type GameDetail, mergeBoards } from '../game-state.ts';
+import { EventSequence, type GameDetail, mergeBoards, withOwnMove } from '../game-state.ts';
 
 /**
  * The board of game `gameId` from the server, and the record of which of its real-time events
- * are accounted for. A board that cannot be loaded (a guest's game expires after 24 hours, or
- * it is not ours) is the alert of spec §8 and a return to the solo list. The caller mounts one
- * per game (keyed by id), so the event record never carries over to the next game.
+ * are accounted for. A guest's board that cannot be loaded has expired with the guest session
+ * (after 24 hours: docs/PRODUCT.md, 'Guests'): the 'Game expired' alert and a return to the solo
+ * list. A signed-in player's games do not expire: theirs that cannot be loaded is another's or
+ * none (the server does not tell the two apart), given back as `loadError` for the screen to say
+ * in place. The caller mounts one per game (keyed by id), so the event record never carries over
+ * to the next game.
+ *
+ * My own moves made elsewhere (another tab, another device) reach this board too
+ * (docs/PRODUCT.md, 'Real-time channel'): live through `game:moved` and `game:marks`, and while
+ * the channel is not connected (a guest has none) by polling the board every POLL_INTERVAL_MS
+ * as long as my game is in play, with a fetch at every reconnect (useLiveQuery).
  */
 export function useGameBoard(gameId: number) {
   const queryClient = useQueryClient();
@@ -19,26 +31,68 @@ export function useGameBoard(gameId: number) {
   const showAlert = useAlert();
   const [sequence] = useState(() => new EventSequence(0));
   const base = gameQuery(gameId);
-  const query = useQuery({
-    ...base,
+  const key = gameKeys.detail(gameId);
+  const inPlay = queryClient.getQueryData<GameDetail>(key)?.finished !== true;
+  const { query } = useLiveQuery({
+    queryKey: base.queryKey,
+    retry: base.retry,
     queryFn: async (context) => {
       const fetched = await base.queryFn!(context);
       sequence.caughtUp(fetched.seq);
-      const shown = queryClient.getQueryData<GameDetail>(gameKeys.detail(gameId));
+      const shown = queryClient.getQueryData<GameDetail>(key);
       const merged = mergeBoards(fetched, shown);
       // A mark saved while this fetch ran is on screen but maybe not in the answer: the screen
       // keeps its marks until the saves are done (the server ends on the same marks).
       const saving = queryClient.isMutating({ mutationKey: gameKeys.markSaves(gameId) }) > 0;
       return saving && shown ? { ...merged, alphabet: shown.alphabet } : merged;
     },
+    poll: inPlay,
+    // A board that never loaded because there is none for this player (404) is a final answer:
+    // asked again (the poll, the catch-up at each connect), it would blink to the loading
+    // screen and back every time.
+    settled: ({ data, error }) => data === undefined && isNotFound(error),
   });
+  const { refetch } = query;
+
+  // Each folded into the board as it is when the event comes (an updater, not a copy taken
+  // earlier), so an answer that lands meanwhile is kept.
+  useRealtimeEvents({
+    'game:moved': (move) => {
+      if (move.gameId !== gameId) return;
+      if (move.seq !== undefined) sequence.mine(move.seq);
+      // A move that ends my game while one of this tab's is on its way: that answer fetches
+      // the board (or, refused, the refusal does).
+      const playing = queryClient.isMutating({ mutationKey: gameKeys.plays(gameId) }) > 0;
+      let fetch = false;
+      queryClient.setQueryData<GameDetail>(key, (board) => {
+        if (!board) return board;
+        const next = withOwnMove(board, move);
+        if (next !== 'refetch') return next;
+        fetch = !playing;
+        return board;
+      });
+      if (fetch) void refetch();
+    },
+    'game:marks': (marks) => {
+      if (marks.gameId !== gameId) return;
+      // This tab's own saves are on screen already, and the server ends on them.
+      if (queryClient.isMutating({ mutationKey: gameKeys.markSaves(gameId) }) > 0) return;
+      queryClient.setQueryData<GameDetail>(key, (board) =>
+        board ? { ...board, alphabet: marks.alphabet } : board,
+      );
+    },
+  });
+
   // Only a board that never loaded is gone: a later refetch that fails (the network drops as
   // the window regains focus, or as a won game fetches its target) keeps the board shown.
   const failed = query.isLoadingError;
+  const { username, loading: sessionLoading } = useSession();
+  const signedIn = username !== '';
   useEffect(() => {
-    if (!failed) return;
+    if (!failed || sessionLoading || signedIn) return;
     showAlert(GAME_MESSAGES.gameExpired);
     navigate(clientPath('/list_solo'), { replace: true });
-  }, [failed, navigate, showAlert]);
-  return { game: query.data, sequence, refetch: query.refetch };
+  }, [failed, sessionLoading, signedIn, navigate, showAlert]);
+  const loadError = failed && !sessionLoading && signedIn ? query.error : null;
+  return { game: query.data, sequence, refetch, loadError };
 }

@@ -2,12 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import type { Alphabet } from '@jotto/shared/game-schemas';
 import { type Letter, type LetterMark, nextLetterMark } from '@jotto/shared/game-rules';
-import { useAlert } from '../../../components/alert-provider.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { useAlert } from '@/components/alert-provider.tsx';
+import { errorMessage } from '@/lib/api-client.ts';
 import { clearMarks, gameKeys, saveMark } from '../api/game-api.ts';
 import type { GameDetail } from '../game-state.ts';
 
-/** Spec §8: the alert when clearing the board fails. */
+/** The alert when clearing the board fails. */
 export const CLEAR_FAILED = 'Error!';
 
 const storageKey = (gameId: number) => `jotto:marks:${gameId}`;
@@ -29,9 +29,9 @@ function withMark(alphabet: Alphabet, letter: Letter, mark: LetterMark): Alphabe
 }
 
 /**
- * The letter marks of a board (spec §4): a click cycles none → bad → maybe → good → none. A
- * signed-in player's marks are the server's (saved through the update route, shown at once and
- * put back if the save fails); a guest cannot save marks (spec §6), so theirs stay in this
+ * The letter marks of a board (docs/PRODUCT.md, 'Alphabet marks'): a click cycles none → bad →
+ * maybe → good → none. A signed-in player's marks are the server's (saved through the update route,
+ * shown at once and put back if the save fails); a guest cannot save marks, so theirs stay in this
  * browser, per game.
  */
 export function useLetterMarks(game: GameDetail, signedIn: boolean) {

@@ -1,35 +1,19 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { clientPath } from '@jotto/shared/client-routes';
-import { useAlert } from '../../../components/alert-provider.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { useRealtimeEvent, useRealtimeStatus } from '../../../lib/realtime/realtime-provider.tsx';
+import { useAlert } from '@/components/alert-provider.tsx';
+import { errorMessage } from '@/lib/api-client.ts';
+import { useRealtimeEvent } from '@/lib/realtime/realtime-provider.tsx';
+import { useSingleFlight } from '@/lib/single-flight.ts';
 import {
   acceptChallenge,
+  challengeKeys,
+  challengesListQuery,
   fetchChallengeInfo,
-  fetchIncomingChallenges,
-  gameKeys,
   sendChallenge,
-} from '../api/game-api.ts';
-
-/** The spec's rematch polling period (§4, §9). */
-export const REMATCH_POLL_MS = 3000;
-
-/**
- * Fetches again at every reconnect of the real-time channel (decisions §6: "on every
- * (re)connect it fetches once to catch up"): an event sent while it was down is lost, and once
- * it is live again nothing polls.
- */
-function useCatchUpOnReconnect(refetch: () => unknown, active: boolean): void {
-  const { connections } = useRealtimeStatus();
-  const seen = useRef(connections);
-  useEffect(() => {
-    if (connections === seen.current) return;
-    seen.current = connections;
-    if (active) void refetch();
-  }, [connections, active, refetch]);
-}
+} from '@/lib/challenges.ts';
+import { useLiveQuery } from '@/lib/realtime/use-live-query.ts';
 
 /**
  * `idle` → 'Rematch!'; `sending` → 'Sending...'; `sent` → 'Challenge Sent!' while the opponent
@@ -38,17 +22,16 @@ function useCatchUpOnReconnect(refetch: () => unknown, active: boolean): void {
 export type RematchState = 'idle' | 'sending' | 'sent' | 'declined';
 
 /**
- * The rematch of a versus game's end (spec §4, decisions §4): a challenge to the opponent, then
- * the new game as soon as it exists: at once if the opponent had already asked (the server pairs
- * the two), on `challenge:accepted`, or, while the real-time channel is down, through the
- * challenge-info poll every 3000 ms, which stops on `stop`.
+ * The rematch of a versus game's end: a challenge to the opponent, then the new game as soon as
+ * it exists: at once if the opponent had already asked (the server pairs the two), on
+ * `challenge:accepted`, or, while the real-time channel is down, through the challenge info
+ * polled (useLiveQuery). `stop` (denied or expired), `challenge:denied` or any other failure
+ * ends the wait; a failure is logged.
  */
 export function useRematch(opponent: string | undefined) {
   const navigate = useNavigate();
   const showAlert = useAlert();
-  const { status } = useRealtimeStatus();
   const [challengeId, setChallengeId] = useState<number | null>(null);
-  const [deniedLive, setDeniedLive] = useState(false);
   const goToGame = (gameId: number) => navigate(clientPath('/game/:gameId', { gameId }));
 
   const send = useMutation({
@@ -60,19 +43,26 @@ export function useRematch(opponent: string | undefined) {
     onError: (error) => showAlert(errorMessage(error)),
   });
 
-  const info = useQuery({
-    queryKey: gameKeys.rematchInfo(challengeId ?? 0),
+  const { query: info } = useLiveQuery({
+    queryKey: challengeKeys.info(challengeId ?? 0),
     queryFn: () => fetchChallengeInfo(challengeId ?? 0),
-    enabled: challengeId !== null && !deniedLive,
-    // Until `stop` or a failure, which end the wait (spec §4: "on other failures it stops").
-    refetchInterval: (query) =>
-      status === 'live' || query.state.data?.result === 'stop' || query.state.error
-        ? false
-        : REMATCH_POLL_MS,
-    refetchIntervalInBackground: true,
+    enabled: challengeId !== null,
+    settled: ({ data, error }) =>
+      error !== null || data?.result === 'stop' || data?.gameId !== undefined,
     retry: false,
+    // The events say what the info would: accepted (with the game) or denied.
+    events: {
+      'challenge:accepted': (event) =>
+        event.challengeId === challengeId
+          ? { result: 'ok', challengeId: event.challengeId, gameId: event.gameId }
+          : undefined,
+      'challenge:denied': (event) =>
+        event.challengeId === challengeId
+          ? { result: 'stop', challengeId: event.challengeId }
+          : undefined,
+    },
   });
-  const declined = deniedLive || info.data?.result === 'stop' || info.isError;
+  const declined = info.data?.result === 'stop' || info.isError;
   const acceptedGameId = info.data?.result === 'ok' ? info.data.gameId : undefined;
   useEffect(() => {
     if (acceptedGameId !== undefined) {
@@ -82,45 +72,38 @@ export function useRematch(opponent: string | undefined) {
   useEffect(() => {
     if (info.isError) console.error('rematch info failed', info.error);
   }, [info.isError, info.error]);
-  useCatchUpOnReconnect(info.refetch, challengeId !== null && !declined);
 
-  useRealtimeEvent('challenge:accepted', (event) => {
-    if (event.challengeId === challengeId) goToGame(event.gameId);
-  });
-  useRealtimeEvent('challenge:denied', (event) => {
-    if (event.challengeId === challengeId) setDeniedLive(true);
-  });
-
-  const state: RematchState = send.isPending
+  const sending = useSingleFlight();
+  const state: RematchState = sending.busy
     ? 'sending'
     : declined
       ? 'declined'
       : challengeId !== null
         ? 'sent'
         : 'idle';
-  return { state, send: () => !send.isPending && challengeId === null && send.mutate() };
+  return {
+    state,
+    send: () => challengeId === null && sending.run(() => send.mutateAsync()),
+  };
 }
 
 /**
  * A rematch the opponent offered me: their pending challenge, learned live from
- * `challenge:received` or, while the channel is down, from the received list polled every
- * 3000 ms. Accepting it goes to the new game.
+ * `challenge:received` or, while the channel is down, from the received list polled
+ * (useLiveQuery). Accepting it goes to the new game.
  */
 export function useIncomingRematch(opponent: string | undefined, enabled: boolean) {
   const navigate = useNavigate();
   const showAlert = useAlert();
-  const { status } = useRealtimeStatus();
   const [offered, setOffered] = useState<number | null>(null);
-  const listed = useQuery({
-    queryKey: gameKeys.incomingChallenges,
-    queryFn: fetchIncomingChallenges,
+  const { query: listed } = useLiveQuery({
+    ...challengesListQuery('in'),
     enabled: enabled && opponent !== undefined,
-    refetchInterval: status === 'live' ? false : REMATCH_POLL_MS,
   });
-  useCatchUpOnReconnect(listed.refetch, enabled && opponent !== undefined);
   const fromList = listed.data?.challenges.find(
     (challenge) => challenge.sender.toLowerCase() === opponent?.toLowerCase(),
   )?.id;
+  // The event names the challenge itself: no need to ask for the list again.
   useRealtimeEvent('challenge:received', (event) => {
     if (enabled && event.sender.toLowerCase() === opponent?.toLowerCase()) {
       setOffered(event.challengeId);
@@ -132,9 +115,10 @@ export function useIncomingRematch(opponent: string | undefined, enabled: boolea
     onSuccess: (answer) => navigate(clientPath('/game/:gameId', { gameId: answer.gameId })),
     onError: (error) => showAlert(errorMessage(error)),
   });
+  const accepting = useSingleFlight();
   return {
     challengeId,
-    accepting: accept.isPending,
-    accept: () => challengeId !== null && !accept.isPending && accept.mutate(challengeId),
+    accepting: accepting.busy,
+    accept: () => challengeId !== null && accepting.run(() => accept.mutateAsync(challengeId)),
   };
 }

@@ -1,11 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { EndpointParams } from '@jotto/shared/api-endpoints';
-import { callEndpoint } from '../../../lib/api-client.ts';
+import { callEndpoint } from '@/lib/api-client.ts';
 
 export type LeaderboardType = EndpointParams<'leaderboard'>['type'];
 
 /**
- * `GET /leaders/:type`: the stored snapshot, recomputed every 5 minutes (decisions §3), so a
+ * `GET /leaders/:type`: the stored snapshot, recomputed every 5 minutes, so a
  * minute of freshness costs nothing and saves refetches while switching tabs.
  */
 export const leaderboardQuery = (type: LeaderboardType) =>

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { EndpointResponse } from '@jotto/shared/api-endpoints';
-import { fakeApi } from '../../../test/fake-api.ts';
-import { alertText, currentPath, renderScreen } from '../../../test/render-screen.tsx';
-import { LeaderboardsPage } from './leaderboards-page.tsx';
+import { fakeApi } from '@/test/fake-api.ts';
+import { alertText, currentPath, renderScreen } from '@/test/render-screen.tsx';
+import { LeaderboardsPage, RATING_BOARD_NOTE } from './leaderboards-page.tsx';
 
 const board = (
   scores: EndpointResponse<'leaderboard'>['scores'],
@@ -20,12 +20,22 @@ const BOARDS = {
   ]),
   weekly: board([{ id: 3, displayName: 'Carol', username: 'carol', score: 400, admin: false }]),
   alltime: board([{ id: 4, displayName: 'Dave', username: 'dave', score: 9000, admin: false }]),
+  rating: board([
+    { id: 5, displayName: 'Erin', username: 'erin', score: 1712, admin: false },
+    { id: 6, displayName: 'Frank', username: 'frank', score: 1650, admin: true },
+  ]),
 };
 
 function renderBoards() {
   const api = fakeApi({
     userInfo: { result: 'ok', msg: 'alice' },
     leaderboard: ({ params }) => BOARDS[params.type],
+    dailyLeaders: {
+      result: 'ok',
+      day: '2026-11-26',
+      entries: [],
+      computedAt: '2026-11-26T12:00:00.000Z',
+    },
   });
   renderScreen(<LeaderboardsPage />, { path: '/leaderboards' });
   return api;
@@ -37,7 +47,13 @@ describe('LeaderboardsPage', () => {
   it('opens on Daily Leaderboards with the Username and Score columns', async () => {
     const api = renderBoards();
     const tabs = screen.getAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['Daily', 'Weekly', 'All-Time']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual([
+      'Daily',
+      'Weekly',
+      'All-Time',
+      'Rating',
+      'Today’s word',
+    ]);
     expect(tabs[0]!.getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Daily Leaderboards');
     expect(
@@ -51,7 +67,7 @@ describe('LeaderboardsPage', () => {
       '95',
       '80',
     ]);
-    expect(screen.getByText('Updated every 5 minutes')).toBeTruthy();
+    screen.getByText('Updated every 5 minutes');
   });
 
   it('shows Loading... until the board arrives', async () => {
@@ -72,13 +88,14 @@ describe('LeaderboardsPage', () => {
   it.each([
     ['Weekly', 'weekly', 'Weekly Leaderboards', 'Carol'],
     ['All-Time', 'alltime', 'All-Time Leaderboards', 'Dave'],
+    ['Rating', 'rating', 'Rating Leaderboards', 'Erin'],
   ] as const)('loads the %s tab', async (label, type, title, name) => {
     const api = renderBoards();
     await screen.findByText('Alice');
     fireEvent.click(screen.getByRole('tab', { name: label }));
     expect(screen.getByRole('tab', { name: label }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(title);
-    expect(await screen.findByText(name)).toBeTruthy();
+    await screen.findByText(name);
     expect(api.callsOf('leaderboard').at(-1)!.params).toEqual({ type });
     expect(screen.queryByText('Alice')).toBeNull();
   });
@@ -86,13 +103,48 @@ describe('LeaderboardsPage', () => {
   it('moves between tabs with the arrow keys', async () => {
     renderBoards();
     const daily = screen.getByRole('tab', { name: 'Daily' });
-    fireEvent.keyDown(daily, { key: 'ArrowLeft' });
+    fireEvent.keyDown(daily, { key: 'End' });
+    const today = screen.getByRole('tab', { name: 'Today’s word' });
+    fireEvent.keyDown(today, { key: 'ArrowLeft' });
+    const rating = screen.getByRole('tab', { name: 'Rating' });
+    expect(rating.getAttribute('aria-selected')).toBe('true');
+    expect(document.activeElement).toBe(rating);
+    fireEvent.keyDown(rating, { key: 'ArrowLeft' });
     const allTime = screen.getByRole('tab', { name: 'All-Time' });
     expect(allTime.getAttribute('aria-selected')).toBe('true');
     expect(document.activeElement).toBe(allTime);
     fireEvent.keyDown(allTime, { key: 'ArrowRight' });
+    fireEvent.keyDown(rating, { key: 'ArrowRight' });
+    fireEvent.keyDown(today, { key: 'ArrowRight' });
     expect(screen.getByRole('tab', { name: 'Daily' }).getAttribute('aria-selected')).toBe('true');
-    expect(await screen.findByText('Alice')).toBeTruthy();
+    await screen.findByText('Alice');
+  });
+
+  it("shows the Rating tab: 'Rating Leaderboards', a Rating column, and why some are missing", async () => {
+    const api = renderBoards();
+    await screen.findByText('Alice');
+    expect(screen.queryByText(RATING_BOARD_NOTE)).toBeNull();
+    fireEvent.click(screen.getByRole('tab', { name: 'Rating' }));
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Rating Leaderboards');
+    await screen.findByText('Erin');
+    expect(api.callsOf('leaderboard').at(-1)!.params).toEqual({ type: 'rating' });
+    expect(
+      within(screen.getByRole('table'))
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Username', 'Rating']);
+    expect(
+      rows().map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
+      ['1Erin', '1712'],
+      ['2Frank★', '1650'],
+    ]);
+    screen.getByText(RATING_BOARD_NOTE);
+    screen.getByText('Updated every 5 minutes');
   });
 
   it('opens the profile of a row by its username, by row or by link', async () => {
@@ -110,10 +162,10 @@ describe('LeaderboardsPage', () => {
   it("says 'No scores yet' for an empty board", async () => {
     fakeApi({ userInfo: { result: 'guest' }, leaderboard: board([]) });
     renderScreen(<LeaderboardsPage />, { path: '/leaderboards' });
-    expect(await screen.findByText('No scores yet')).toBeTruthy();
+    await screen.findByText('No scores yet');
   });
 
-  it('only logs a failed load, and stops loading (spec §8)', async () => {
+  it('only logs a failed load, and stops loading', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     fakeApi({
       userInfo: { result: 'guest' },
@@ -128,6 +180,6 @@ describe('LeaderboardsPage', () => {
     expect(screen.queryByText('Loading...')).toBeNull();
     expect(alertText()).toBeNull();
     expect(rows()).toHaveLength(0);
-    expect(screen.getByText('Updated every 5 minutes')).toBeTruthy();
+    screen.getByText('Updated every 5 minutes');
   });
 });

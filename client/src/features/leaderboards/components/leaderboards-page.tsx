@@ -1,83 +1,77 @@
 import { useQuery } from '@tanstack/react-query';
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { clientPath } from '@jotto/shared/client-routes';
+import { PanelTabs, panelOfTabs } from '@/components/tabs.tsx';
+import { TruncatedName } from '@/components/truncated-name.tsx';
 import { type LeaderboardType, leaderboardQuery } from '../api/leaderboards-api.ts';
+import { DailyLeaders } from './daily-leaders.tsx';
 import styles from './leaderboards-page.module.css';
 
-/** The tabs of spec §2, in order, with the word the title uses. */
-export const LEADERBOARD_TABS: ReadonlyArray<{ type: LeaderboardType; label: string }> = [
-  { type: 'daily', label: 'Daily' },
-  { type: 'weekly', label: 'Weekly' },
-  { type: 'alltime', label: 'All-Time' },
+/** The tabs, in order, with the word the title uses. */
+export const LEADERBOARD_TABS: ReadonlyArray<{ value: LeaderboardType; label: string }> = [
+  { value: 'daily', label: 'Daily' },
+  { value: 'weekly', label: 'Weekly' },
+  { value: 'alltime', label: 'All-Time' },
+  { value: 'rating', label: 'Rating' },
 ];
+
+/** The last tab: today's Daily Jotto solvers (docs/PRODUCT.md, 'Daily Jotto'). */
+export const TODAYS_WORD_TAB = { value: 'today', label: 'Today’s word' } as const;
+const PAGE_TABS = [...LEADERBOARD_TABS, TODAYS_WORD_TAB];
+type PageTab = (typeof PAGE_TABS)[number]['value'];
 
 export const LEADERBOARD_FOOTER = 'Updated every 5 minutes';
 export const NO_SCORES = 'No scores yet';
+/** Under the Rating board: why a player with a rating may be missing (docs/PRODUCT.md, 'Ratings'). */
+export const RATING_BOARD_NOTE = 'Provisional ratings (shown with a ?) are not listed.';
 
 /**
- * Leaderboards (spec §2): Daily / Weekly / All-Time tabs (the ARIA tabs pattern: arrow keys
- * move between them), the title '{Type} Leaderboards', the Username and Score columns, a star
- * for admins, rows opening the player's profile, and the footer. A failed load is only logged
- * and the table stops loading (spec §8).
+ * Leaderboards (docs/PRODUCT.md, 'Leaderboards screen'): Daily / Weekly / All-Time / Rating tabs
+ * (PanelTabs: the ARIA tabs pattern, arrow keys move between them), the title '{Type}
+ * Leaderboards', the Username and Score (Rating) columns, a star for admins, rows opening the
+ * player's profile, and the footer, with a word on provisional ratings under the Rating board. A
+ * failed load is only logged and the table stops loading. A last tab, 'Today's word', shows
+ * today's Daily Jotto solvers instead (DailyLeaders).
  */
 export function LeaderboardsPage() {
+  const [panel, setPanel] = useState<PageTab>('daily');
+  // The points leaderboards' query stays on the last of them while today's word is shown.
   const [type, setType] = useState<LeaderboardType>('daily');
+  const select = (value: PageTab) => {
+    setPanel(value);
+    if (value !== TODAYS_WORD_TAB.value) setType(value);
+  };
   const board = useQuery(leaderboardQuery(type));
   const navigate = useNavigate();
-  const tabs = useRef<Array<HTMLButtonElement | null>>([]);
   useEffect(() => {
     if (board.isError) console.error('leaderboard failed to load', board.error);
   }, [board.isError, board.error]);
-  const label = LEADERBOARD_TABS.find((tab) => tab.type === type)?.label;
-
-  const onTabKey = (event: KeyboardEvent, index: number) => {
-    const last = LEADERBOARD_TABS.length - 1;
-    const next =
-      event.key === 'ArrowRight'
-        ? (index + 1) % (last + 1)
-        : event.key === 'ArrowLeft'
-          ? (index + last) % (last + 1)
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? last
-              : null;
-    if (next === null) return;
-    event.preventDefault();
-    setType(LEADERBOARD_TABS[next]!.type);
-    tabs.current[next]?.focus();
-  };
+  const label = LEADERBOARD_TABS.find((tab) => tab.value === type)?.label;
+  const tabs = (
+    <PanelTabs
+      tabs={PAGE_TABS}
+      selected={panel}
+      onSelect={select}
+      label="Leaderboards"
+      idPrefix="leaderboard"
+    />
+  );
+  if (panel === TODAYS_WORD_TAB.value) {
+    return (
+      <section className={styles.page} aria-labelledby="leaderboard-title">
+        {tabs}
+        <div {...panelOfTabs('leaderboard', panel)}>
+          <DailyLeaders titleId="leaderboard-title" />
+        </div>
+      </section>
+    );
+  }
 
   return (
     <section className={styles.page} aria-labelledby="leaderboard-title">
-      <div className={styles.tabs} role="tablist" aria-label="Leaderboards">
-        {LEADERBOARD_TABS.map((tab, index) => (
-          <button
-            key={tab.type}
-            ref={(element) => {
-              tabs.current[index] = element;
-            }}
-            id={`leaderboard-tab-${tab.type}`}
-            type="button"
-            role="tab"
-            aria-selected={tab.type === type}
-            aria-controls="leaderboard-panel"
-            tabIndex={tab.type === type ? 0 : -1}
-            className={`${styles.tab} ${tab.type === type ? styles.active : ''}`}
-            onClick={() => setType(tab.type)}
-            onKeyDown={(event) => onTabKey(event, index)}
-          >
-            {tab.label}
-          </button>
-        ))}
-      </div>
-      <div
-        id="leaderboard-panel"
-        role="tabpanel"
-        aria-labelledby={`leaderboard-tab-${type}`}
-        className={styles.panel}
-      >
+      {tabs}
+      <div {...panelOfTabs('leaderboard', type)}>
         <h1 id="leaderboard-title" className={styles.title}>
           {label} Leaderboards
         </h1>
@@ -86,7 +80,7 @@ export function LeaderboardsPage() {
             <tr>
               <th scope="col">Username</th>
               <th scope="col" className={styles.score}>
-                Score
+                {type === 'rating' ? 'Rating' : 'Score'}
               </th>
             </tr>
           </thead>
@@ -108,21 +102,23 @@ export function LeaderboardsPage() {
                 const href = clientPath('/profile/:username', { username: entry.username });
                 return (
                   <tr key={entry.id} className={styles.row} onClick={() => navigate(href)}>
-                    <td>
-                      <span className={`numeric ${styles.rank}`}>{index + 1}</span>
-                      {/* The link gives keyboards and screen readers the row's action. */}
-                      <Link
-                        to={href}
-                        className={styles.name}
-                        onClick={(event) => event.stopPropagation()}
-                      >
-                        {entry.displayName}
-                      </Link>
-                      {entry.admin && (
-                        <span className={styles.star} role="img" aria-label="Admin">
-                          ★
-                        </span>
-                      )}
+                    <td className={styles.player}>
+                      <div className={styles.playerLine}>
+                        <span className={`numeric ${styles.rank}`}>{index + 1}</span>
+                        {/* The link gives keyboards and screen readers the row's action. */}
+                        <Link
+                          to={href}
+                          className={styles.name}
+                          onClick={(event) => event.stopPropagation()}
+                        >
+                          <TruncatedName name={entry.displayName} />
+                        </Link>
+                        {entry.admin && (
+                          <span className={styles.star} role="img" aria-label="Admin">
+                            ★
+                          </span>
+                        )}
+                      </div>
                     </td>
                     <td className={`numeric ${styles.score}`}>{entry.score}</td>
                   </tr>
@@ -131,6 +127,7 @@ export function LeaderboardsPage() {
             )}
           </tbody>
         </table>
+        {type === 'rating' && <p className={styles.footer}>{RATING_BOARD_NOTE}</p>}
         <p className={styles.footer}>{LEADERBOARD_FOOTER}</p>
       </div>
     </section>

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { callEndpoint } from '../../../lib/api-client.ts';
+import { callEndpoint } from '@/lib/api-client.ts';
 
 /** Profiles are cached by name without regard to case: usernames are unique that way. */
 export const profileKeys = {
@@ -14,6 +14,17 @@ export const profileQuery = (username: string) =>
     queryFn: () => callEndpoint('profile', { params: { username } }),
     // Whether we are friends changes by the other player's hand (they accept while I am on
     // another screen): a profile opened again is asked again, the cached one shown meanwhile.
+    staleTime: 0,
+  });
+
+/**
+ * `GET /profile/:username/ratings`: the rating after each of the last 100 rated games. Under the
+ * profile's key, so what refreshes a profile refreshes its history too.
+ */
+export const profileRatingsQuery = (username: string) =>
+  queryOptions({
+    queryKey: [...profileKeys.one(username), 'ratings'] as const,
+    queryFn: () => callEndpoint('profileRatings', { params: { username } }),
     staleTime: 0,
   });
 

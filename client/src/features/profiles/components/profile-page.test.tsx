@@ -1,9 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import type { RatingHistoryEntry } from '@jotto/shared/rating-schemas';
 import type { Profile } from '@jotto/shared/social-schemas';
-import { fakeApi, type FakeHandlers } from '../../../test/fake-api.ts';
-import { alertText, currentPath, renderScreen } from '../../../test/render-screen.tsx';
+import { fakeApi, type FakeHandlers } from '@/test/fake-api.ts';
+import { alertText, currentPath, renderScreen } from '@/test/render-screen.tsx';
 import { ProfilePage } from './profile-page.tsx';
+import { NO_RATED_GAMES, PROVISIONAL_NOTE } from './profile-rating.tsx';
+import { RATING_CHART_TITLE } from './rating-chart.tsx';
 
 const signedIn = { result: 'ok', msg: 'alice' } as const;
 
@@ -16,6 +19,7 @@ const profileOf = (username: string, more: Partial<Profile> = {}): Profile => ({
   winCt: 3,
   winRatio: 1.5,
   isFriend: false,
+  rating: { value: 1500, deviation: 350, provisional: true, games: 0 },
   ...more,
 });
 
@@ -26,27 +30,39 @@ function deferred<T>() {
 }
 
 function renderProfile(path: string, handlers: FakeHandlers) {
-  const api = fakeApi({ userInfo: signedIn, ...handlers });
+  const api = fakeApi({
+    userInfo: signedIn,
+    profileRatings: { result: 'ok', history: [] },
+    ...handlers,
+  });
   const route = path === '/profile' ? '/profile' : '/profile/:username';
   const rendered = renderScreen(<ProfilePage />, { path, route });
   return { api, ...rendered };
 }
 
-const stats = () =>
+const figures = (region: string) =>
   Object.fromEntries(
-    within(screen.getByRole('region', { name: 'Stats' }))
+    within(screen.getByRole('region', { name: region }))
       .getAllByRole('term')
       .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
   );
+const stats = () => figures('Stats');
+
+const entry = (gameId: number, value: number, deviation: number): RatingHistoryEntry => ({
+  gameId,
+  at: `2026-03-0${gameId}T10:00:00.000Z`,
+  value,
+  deviation,
+});
 
 describe('ProfilePage', () => {
   it("shows a stranger's username, 'Add friend' and the Stats box, and no Friends box", async () => {
     const { api } = renderProfile('/profile/bob', {
       profile: { result: 'ok', data: profileOf('bob') },
     });
-    expect(await screen.findByRole('heading', { level: 1, name: 'bob' })).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'bob' });
     expect(api.callsOf('profile')[0]!.params).toEqual({ username: 'bob' });
-    expect(screen.getByRole('button', { name: 'Add friend' })).toBeTruthy();
+    screen.getByRole('button', { name: 'Add friend' });
     expect(screen.queryByRole('button', { name: 'Send Challenge' })).toBeNull();
     expect(stats()).toEqual({
       Score: '120',
@@ -55,6 +71,53 @@ describe('ProfilePage', () => {
       'Win/Loss Ratio': '1.5',
     });
     expect(screen.queryByRole('region', { name: 'Friends' })).toBeNull();
+  });
+
+  it("shows a newcomer's Rating box: '1500?', the deviation, no games, and what '?' means", async () => {
+    const { api } = renderProfile('/profile/bob', {
+      profile: { result: 'ok', data: profileOf('bob') },
+    });
+    await screen.findByRole('heading', { level: 1, name: 'bob' });
+    expect(figures('Rating')).toEqual({ Rating: '1500?', Deviation: '±350', 'Rated Games': '0' });
+    const rating = screen.getByRole('region', { name: 'Rating' });
+    within(rating).getByText(PROVISIONAL_NOTE);
+    await within(rating).findByText(NO_RATED_GAMES);
+    expect(within(rating).queryByRole('img')).toBeNull();
+    expect(api.callsOf('profileRatings')[0]!.params).toEqual({ username: 'bob' });
+  });
+
+  it('shows a settled rating without a ? and the chart of its history', async () => {
+    renderProfile('/profile/bob', {
+      profile: {
+        result: 'ok',
+        data: profileOf('bob', {
+          rating: { value: 1587, deviation: 96, provisional: false, games: 14 },
+        }),
+      },
+      profileRatings: {
+        result: 'ok',
+        history: [entry(1, 1662, 290), entry(2, 1540, 240), entry(3, 1587, 96)],
+      },
+    });
+    const chart = await screen.findByRole('img', { name: RATING_CHART_TITLE });
+    expect(figures('Rating')).toEqual({ Rating: '1587', Deviation: '±96', 'Rated Games': '14' });
+    const rating = screen.getByRole('region', { name: 'Rating' });
+    expect(within(rating).queryByText(PROVISIONAL_NOTE)).toBeNull();
+    expect(document.getElementById(chart.getAttribute('aria-describedby')!)!.textContent).toBe(
+      '3 rated games, from 1662 to 1587; highest 1662, lowest 1540. ' +
+        'The shaded band is the rating plus or minus its deviation.',
+    );
+    const table = within(rating).getByRole('table', { name: RATING_CHART_TITLE });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual([
+      'GameDateRatingDeviation',
+      '12026-03-011662290',
+      '22026-03-021540240',
+      '32026-03-03158796',
+    ]);
   });
 
   it("'Add friend' sends the request and says 'Friend request sent!'", async () => {
@@ -91,7 +154,7 @@ describe('ProfilePage', () => {
         data: profileOf('carol', { isFriend: true, friends: ['alice', 'dave'] }),
       },
     });
-    expect(await screen.findByRole('button', { name: 'Send Challenge' })).toBeTruthy();
+    await screen.findByRole('button', { name: 'Send Challenge' });
     expect(screen.queryByRole('button', { name: 'Add friend' })).toBeNull();
     const box = screen.getByRole('region', { name: 'Friends' });
     const links = within(box).getAllByRole('link');
@@ -151,11 +214,11 @@ describe('ProfilePage', () => {
     const { api } = renderProfile('/profile', {
       profile: { result: 'ok', data: profileOf('alice', { friends: ['bob'] }) },
     });
-    expect(await screen.findByRole('heading', { level: 1, name: 'alice' })).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'alice' });
     expect(api.callsOf('profile')[0]!.params).toEqual({ username: 'alice' });
     expect(screen.queryByRole('button', { name: 'Add friend' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Send Challenge' })).toBeNull();
-    expect(within(screen.getByRole('region', { name: 'Friends' })).getByRole('link')).toBeTruthy();
+    within(screen.getByRole('region', { name: 'Friends' })).getByRole('link');
   });
 
   it('my own profile by name, in any case, hides both actions too', async () => {
@@ -195,7 +258,7 @@ describe('ProfilePage', () => {
     await screen.findByRole('heading', { level: 1, name: 'dave' });
     bobIsFriend = true;
     fireEvent.click(screen.getByRole('link', { name: /bob/ }));
-    expect(await screen.findByRole('button', { name: 'Send Challenge' })).toBeTruthy();
+    await screen.findByRole('button', { name: 'Send Challenge' });
     expect(api.callsOf('profile').filter((call) => call.params.username === 'bob')).toHaveLength(2);
   });
 
@@ -208,6 +271,6 @@ describe('ProfilePage', () => {
     act(() => socket.connect());
     data = profileOf('bob', { isFriend: true, friends: ['alice'] });
     act(() => socket.emit('friend:accepted', { name: 'bob' }));
-    expect(await screen.findByRole('button', { name: 'Send Challenge' })).toBeTruthy();
+    await screen.findByRole('button', { name: 'Send Challenge' });
   });
 });

@@ -3,18 +3,20 @@ import { useEffect } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { clientPath } from '@jotto/shared/client-routes';
 import type { Profile } from '@jotto/shared/social-schemas';
-import { Avatar } from '../../../components/avatar.tsx';
-import { PageLoading } from '../../../components/page-loading.tsx';
-import { ProfileLinkList } from '../../../components/profile-link-list.tsx';
-import { useRealtimeEvent } from '../../../lib/realtime/realtime-provider.tsx';
-import { useSession } from '../../../lib/session.ts';
+import { Avatar } from '@/components/avatar.tsx';
+import { BusyButton } from '@/components/busy-button.tsx';
+import { PageLoading } from '@/components/page-loading.tsx';
+import { ProfileLinkList } from '@/components/profile-link-list.tsx';
+import { useRealtimeEvent } from '@/lib/realtime/realtime-provider.tsx';
+import { useSession } from '@/lib/session.ts';
 import { profileKeys, profileQuery } from '../api/profiles-api.ts';
 import { useProfileActions } from '../hooks/use-profile-actions.ts';
+import { ProfileRating } from './profile-rating.tsx';
 import styles from './profile-page.module.css';
 
 /**
- * A profile (spec §2): /profile/{username}, or /profile for my own. A guest has no profile of
- * their own, so /profile takes them home; anyone may look at anyone else's.
+ * A profile (docs/PRODUCT.md, 'Profile screen'): /profile/{username}, or /profile for my own. A
+ * guest has no profile of their own, so /profile takes them home; anyone may look at anyone else's.
  */
 export function ProfilePage() {
   const { username: param } = useParams();
@@ -33,7 +35,7 @@ function ProfileScreen({ username, me }: { username: string; me: string }) {
   const queryClient = useQueryClient();
   const query = useQuery(profileQuery(username));
   useEffect(() => {
-    // Spec §8: a profile that cannot be loaded is logged, and the player goes home.
+    // A profile that cannot be loaded is logged, and the player goes home.
     if (!query.isError) return;
     console.error('profile failed to load', query.error);
     navigate(clientPath('/home'), { replace: true });
@@ -51,8 +53,8 @@ function ProfileScreen({ username, me }: { username: string; me: string }) {
 
 /**
  * The username; 'Add friend' or, for a friend, 'Send Challenge' (neither on my own profile);
- * the Stats box; and the Friends box, which the server sends only to the player and their
- * friends, shown only when it has names.
+ * the Stats box; the Rating box with its history; and the Friends box, which the server sends
+ * only to the player and their friends, shown only when it has names.
  */
 function ProfileView({ profile, own }: { profile: Profile; own: boolean }) {
   const actions = useProfileActions(profile.username);
@@ -67,28 +69,27 @@ function ProfileView({ profile, own }: { profile: Profile; own: boolean }) {
     <article className={styles.profile} aria-labelledby="profile-title">
       <header className={styles.header}>
         <Avatar name={profile.displayName} size="large" />
-        <h1 id="profile-title" className={styles.name}>
+        {/* One line; a font wider than any known would cut it: the whole name is the tooltip. */}
+        <h1 id="profile-title" className={styles.name} title={profile.displayName}>
           {profile.displayName}
         </h1>
         {!own &&
           (profile.isFriend ? (
-            <button
-              type="button"
+            <BusyButton
               className="button button-primary"
-              aria-disabled={actions.challenging || undefined}
+              busy={actions.challenging}
               onClick={actions.sendChallenge}
             >
               {actions.challenging ? 'Sending...' : 'Send Challenge'}
-            </button>
+            </BusyButton>
           ) : (
-            <button
-              type="button"
+            <BusyButton
               className="button button-primary"
-              aria-disabled={actions.adding || undefined}
+              busy={actions.adding}
               onClick={actions.addFriend}
             >
               Add friend
-            </button>
+            </BusyButton>
           ))}
       </header>
       <section className={styles.box} aria-labelledby="stats-title">
@@ -104,6 +105,7 @@ function ProfileView({ profile, own }: { profile: Profile; own: boolean }) {
           ))}
         </dl>
       </section>
+      <ProfileRating username={profile.username} rating={profile.rating} />
       {friends.length > 0 && (
         <section className={styles.box} aria-labelledby="profile-friends-title">
           <h2 id="profile-friends-title" className={styles.boxTitle}>

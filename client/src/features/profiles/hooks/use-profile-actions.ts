@@ -1,18 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { clientPath } from '@jotto/shared/client-routes';
-import { useAlert } from '../../../components/alert-provider.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { SHOW_SENT_CHALLENGES, useSendChallenge } from '../../../lib/challenges.ts';
-import { useSingleFlight } from '../../../lib/single-flight.ts';
+import { useAlert } from '@/components/alert-provider.tsx';
+import { errorMessage } from '@/lib/api-client.ts';
+import { SHOW_SENT_CHALLENGES, useSendChallenge } from '@/lib/challenges.ts';
+import { useSingleFlight } from '@/lib/single-flight.ts';
 import { addFriend, profileKeys } from '../api/profiles-api.ts';
 
-/** Spec §8: what 'Add friend' says when the request went through. */
+/** What 'Add friend' says when the request went through. */
 export const FRIEND_REQUEST_SENT = 'Friend request sent!';
 
 /**
- * The two actions of a profile (spec §2): 'Add friend' ('Friend request sent!', or 'Error: '
- * and the server's sentence, spec §8) and 'Send Challenge', handled as the Issue Challenge
+ * The two actions of a profile: 'Add friend' ('Friend request sent!', or 'Error: '
+ * and the server's sentence) and 'Send Challenge', handled as the Issue Challenge
  * modal handles it: a game that starts at once opens, otherwise 'Challenge sent!' and the sent
  * challenges, where the sender waits for the answer.
  */
@@ -35,9 +35,9 @@ export function useProfileActions(username: string) {
   const oneAdd = useSingleFlight();
   const oneChallenge = useSingleFlight();
   return {
-    adding: befriend.isPending,
-    addFriend: () => oneAdd(() => befriend.mutateAsync()),
-    challenging: challenge.isPending,
-    sendChallenge: () => oneChallenge(() => challenge.mutateAsync(username)),
+    adding: oneAdd.busy,
+    addFriend: () => oneAdd.run(() => befriend.mutateAsync()),
+    challenging: oneChallenge.busy,
+    sendChallenge: () => oneChallenge.run(() => challenge.mutateAsync(username)),
   };
 }

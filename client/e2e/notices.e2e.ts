@@ -1,0 +1,186 @@
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { POLL_INTERVAL_MS } from '@jotto/shared/polling';
+import { expectAccessible } from './support/accessibility.ts';
+import { apiAs, gameIdOf, newUsername, registerThroughForm } from './support/actions.ts';
+import type { Player } from './support/browser.ts';
+import { useTwoPlayers } from './support/two-players.ts';
+
+/** The notice on the page that says `text`. */
+const notice = (page: Page, text: string): Locator =>
+  page.getByRole('region', { name: 'Notices' }).getByRole('listitem').filter({ hasText: text });
+
+/**
+ * Opens `path` and waits until its real-time channel is connected: the server's handshake
+ * answer (Socket.IO's "40" packet) has come, over HTTP long-polling (how the client starts) or
+ * the WebSocket. News from then on is live.
+ */
+async function openLive(page: Page, path: string): Promise<void> {
+  const overPolling = page.waitForResponse(
+    async (response) =>
+      response.url().includes('/socket.io/') &&
+      (await response.text().catch(() => '')).includes('40{'),
+  );
+  const overWebSocket = page
+    .waitForEvent('websocket', (socket) => socket.url().includes('/socket.io/'))
+    .then((socket) =>
+      socket.waitForEvent('framereceived', (frame) => String(frame.payload).startsWith('40')),
+    );
+  await page.goto(path);
+  await Promise.any([overPolling, overWebSocket]);
+}
+
+/** Sends a challenge as `from`'s browser would; returns its id. */
+async function challenge(from: Player, to: string): Promise<number> {
+  const sent = await apiAs<{ challengeId: number }>(from.page, 'POST', '/challenges/new', {
+    username: to,
+  });
+  return sent.challengeId;
+}
+
+/** Milliseconds from now until `locator` shows. */
+async function msUntilVisible(locator: Locator, timeout: number): Promise<number> {
+  const started = Date.now();
+  await locator.waitFor({ timeout });
+  return Date.now() - started;
+}
+
+describe('notices in two browsers, live', () => {
+  const players = useTwoPlayers('n');
+  const { names } = players;
+
+  it('a challenge reaches a player on /home at once; Accept from the notice lands in the game, and the sender hears of it', async () => {
+    const { alice, bob } = players;
+    await openLive(alice.page, '/home');
+    await openLive(bob.page, '/home');
+
+    const challengeId = await challenge(bob, names.alice);
+    const received = notice(alice.page, `${names.bob} challenged you to a game!`);
+    // Live: far sooner than a poll could bring it.
+    expect(await msUntilVisible(received, 5_000)).toBeLessThan(POLL_INTERVAL_MS);
+    await expectAccessible(alice.page, 'home with a notice');
+
+    await received.getByRole('button', { name: 'Accept' }).click();
+    await alice.page.waitForURL(/\/game\/\d+$/);
+    await alice.page.getByTestId('opponent').getByText(names.bob).waitFor();
+    const gameId = gameIdOf(alice.page);
+    const info = await apiAs<{ gameId: number }>(
+      bob.page,
+      'GET',
+      `/challenges/${challengeId}/info`,
+    );
+    expect(info.gameId).toBe(gameId);
+    await expect.poll(() => alice.page.getByRole('region', { name: 'Notices' }).count()).toBe(0);
+
+    // Bob was on /home: his notice opens the game.
+    const answered = notice(bob.page, `${names.alice} accepted your challenge. Game on!`);
+    await answered.waitFor({ timeout: 5_000 });
+    await answered.getByRole('link', { name: 'Open' }).click();
+    await bob.page.waitForURL(`**/game/${gameId}`);
+    await expect.poll(() => bob.page.getByRole('region', { name: 'Notices' }).count()).toBe(0);
+    expect(alice.errors).toEqual([]);
+    expect(bob.errors).toEqual([]);
+    expect(alice.failedRequests).toEqual([]);
+    expect(bob.failedRequests).toEqual([]);
+  });
+
+  it('a rematch offer reaches a player in a game at once; Deny tells the sender', async () => {
+    const { alice, bob } = players;
+    // Both are in the game of the previous test.
+    const gameId = gameIdOf(alice.page);
+    await openLive(alice.page, `/game/${gameId}`);
+    await openLive(bob.page, '/home');
+    await alice.page.getByText('Make a Guess').waitFor();
+
+    // Bob's game ends (he gives up; 'Rematch!' comes after a player's game has ended) while
+    // Alice plays on: his challenge to his last versus opponent is a rematch.
+    await apiAs(bob.page, 'GET', `/game/${gameId}/play/giveup`);
+    await challenge(bob, names.alice);
+    const offer = notice(alice.page, `${names.bob} wants a rematch!`);
+    expect(await msUntilVisible(offer, 5_000)).toBeLessThan(POLL_INTERVAL_MS);
+    await expectAccessible(alice.page, 'a game with a notice');
+    // On a phone the notice lies over the bottom of the screen: the page scrolls far enough to
+    // bring the end of its content (the alphabet, Options) out from under it.
+    const viewport = alice.page.viewportSize();
+    await alice.page.setViewportSize({ width: 360, height: 640 });
+    await expect
+      .poll(async () => {
+        await alice.page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        const content = await alice.page.locator('main').boundingBox();
+        const stack = await alice.page.getByRole('region', { name: 'Notices' }).boundingBox();
+        return content && stack ? stack.y - (content.y + content.height) : -Infinity;
+      })
+      // Within a pixel: the boxes are measured in fractions of one.
+      .toBeGreaterThanOrEqual(-1);
+    if (viewport) await alice.page.setViewportSize(viewport);
+    await offer.getByRole('button', { name: 'Deny' }).click();
+    await offer.waitFor({ state: 'detached' });
+    expect(alice.page.url()).toContain(`/game/${gameId}`);
+    await notice(bob.page, `${names.alice} declined your challenge.`).waitFor({ timeout: 5_000 });
+    expect(alice.errors).toEqual([]);
+    expect(bob.errors).toEqual([]);
+  });
+
+  it('a challenge answered on the challenge screen leaves the notice of the other tab', async () => {
+    const { alice, bob } = players;
+    await openLive(alice.page, '/home');
+    const other = await alice.context.newPage();
+    await openLive(other, '/challenges');
+    await challenge(bob, names.alice);
+    const text = `${names.bob} wants a rematch!`;
+    await notice(alice.page, text).waitFor({ timeout: 5_000 });
+    await notice(other, text).waitFor({ timeout: 5_000 });
+
+    await other.getByRole('table').getByRole('button', { name: names.bob }).click();
+    const modal = other.getByRole('dialog', { name: 'Incoming Challenge' });
+    await modal.getByRole('button', { name: 'Deny Challenge' }).click();
+    await notice(alice.page, text).waitFor({ state: 'detached', timeout: 5_000 });
+    await notice(other, text).waitFor({ state: 'detached', timeout: 5_000 });
+    await other.close();
+  });
+});
+
+describe('notices with the real-time channel blocked', () => {
+  const players = useTwoPlayers('b');
+  const { names } = players;
+
+  it(`a challenge reaches a player on /home and in a game within the ${POLL_INTERVAL_MS} ms poll; Accept lands in the game`, async () => {
+    const { bob } = players;
+    const carol = await players.chromium.player();
+    // Everything Socket.IO tries (long-polling and WebSocket) fails, as behind a strict proxy.
+    await carol.context.route('**/api/socket.io/**', (route) => route.abort());
+    const carolName = newUsername('bc');
+    await registerThroughForm(carol.page, carolName);
+    await carol.page.goto('/home');
+    // Let the first answer of the notices come and go: from now on news comes by the poll.
+    await carol.page.waitForResponse((response) => response.url().endsWith('/api/user/notices'));
+
+    await challenge(bob, carolName);
+    const onHome = notice(carol.page, `${names.bob} challenged you to a game!`);
+    // One poll period, plus the request and a render.
+    expect(await msUntilVisible(onHome, 2 * POLL_INTERVAL_MS)).toBeLessThan(
+      POLL_INTERVAL_MS + 1_500,
+    );
+    await onHome.getByRole('button', { name: 'Accept' }).click();
+    await carol.page.waitForURL(/\/game\/\d+$/);
+    const firstGame = gameIdOf(carol.page);
+    await carol.page.getByText('Updating every 3 s').waitFor();
+
+    // Bob's game ends while Carol plays on, and he offers a rematch: it comes by the poll too.
+    await apiAs(bob.page, 'GET', `/game/${firstGame}/play/giveup`);
+    await carol.page.waitForResponse((response) => response.url().endsWith('/api/user/notices'));
+    await challenge(bob, carolName);
+    const inGame = notice(carol.page, `${names.bob} wants a rematch!`);
+    expect(await msUntilVisible(inGame, 2 * POLL_INTERVAL_MS)).toBeLessThan(
+      POLL_INTERVAL_MS + 1_500,
+    );
+    await inGame.getByRole('button', { name: 'Accept' }).click();
+    await carol.page.waitForURL((url) => url.pathname !== `/game/${firstGame}`);
+    expect(carol.page.url()).toMatch(/\/game\/\d+$/);
+    await carol.page.getByTestId('opponent').getByText(names.bob).waitFor();
+    // The only failures are the blocked channel's (the browser logs each refused request).
+    expect(carol.errors.filter((error) => !error.includes('net::ERR_FAILED'))).toEqual([]);
+    expect(carol.failedRequests.filter((request) => !request.includes('/socket.io/'))).toEqual([]);
+    await carol.context.close();
+  });
+});

@@ -1,0 +1,62 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useTwoPlayers } from './support/two-players.ts';
+import { startVersusGame } from './support/actions.ts';
+
+/**
+ * How long the player waits, offline, with the guess in the input: nothing may be sent in that
+ * time nor when the connection comes back (the old client fired the held guess at once then).
+ */
+const OFFLINE_FOR_MS = 2_000;
+
+/** The requests of guesses the page has sent so far (even those that never left). */
+function guessRequests(page: Page): string[] {
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (/^\/api\/game\/\d+\/play\//.test(path)) sent.push(path);
+  });
+  return sent;
+}
+
+// Offline is said, and a move is sent when the player makes it or not at all (docs/PRODUCT.md,
+// 'Offline').
+describe('a versus game offline', () => {
+  const players = useTwoPlayers('off');
+  const { names } = players;
+
+  it('says Offline, keeps the guess in the input unsent, and lets the player send it once back', async () => {
+    const { alice, bob } = players;
+    const { page, context } = alice;
+    const gameId = await startVersusGame(alice.page, bob.page, names.bob);
+    await page.goto(`/game/${gameId}`);
+    const scores = page.getByRole('region', { name: 'Scores' });
+    await scores.getByText('Live', { exact: true }).waitFor();
+    const sent = guessRequests(page);
+
+    await context.setOffline(true);
+    await scores.getByText('Offline', { exact: true }).waitFor();
+    expect(await scores.getByText('Updating every 3 s').count()).toBe(0);
+    const input = page.getByRole('textbox', { name: 'Your guess' });
+    await input.fill('crane');
+    await input.press('Enter');
+    await page.getByText('You are offline: your guess was not sent.').waitFor();
+    expect(await input.inputValue()).toBe('crane');
+    expect(await page.getByRole('alertdialog').isVisible()).toBe(false);
+    await page.waitForTimeout(OFFLINE_FOR_MS);
+    expect(sent).toEqual([]);
+
+    await context.setOffline(false);
+    await scores.getByText(/^(Live|Updating every 3 s)$/).waitFor();
+    expect(await page.getByText('You are offline: your guess was not sent.').count()).toBe(0);
+    await page.waitForTimeout(OFFLINE_FOR_MS);
+    expect(sent).toEqual([]);
+    expect(await input.inputValue()).toBe('crane');
+
+    await page.getByRole('button', { name: 'Guess!' }).click();
+    const rows = page.getByRole('list', { name: 'Your guesses' }).getByRole('listitem');
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(1);
+    expect(sent).toEqual([`/api/game/${gameId}/play/crane`]);
+    await scores.getByText('Live', { exact: true }).waitFor({ timeout: 15_000 });
+  });
+});

@@ -1,0 +1,119 @@
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { BOT_MOVES_PER_TICK, BotMoveJob } from './bot-move-job.ts';
+import type { ClaimedMove, MoveOutcome } from './bot-service.ts';
+
+const claimOf = (gameId: number): ClaimedMove => ({
+  gameId,
+  playerId: gameId * 10,
+  level: 'easy',
+  seed: gameId,
+  leaseToken: 't',
+});
+
+/**
+ * The job's own rules over a stand-in of the service (the claims and moves themselves run on a
+ * real database in server/test/computer-opponent.test.ts): how much one tick takes on, that a
+ * failed move does not stop the others, and what a stopping node gives back.
+ */
+function fakeBots(due: number, play: (claim: ClaimedMove) => Promise<MoveOutcome>) {
+  const queue = Array.from({ length: due }, (_, i) => claimOf(i + 1));
+  const played: number[] = [];
+  const released: number[] = [];
+  let claimCalls = 0;
+  let atOnce = 0;
+  let mostAtOnce = 0;
+  return {
+    played,
+    released,
+    get claimCalls() {
+      return claimCalls;
+    },
+    get mostAtOnce() {
+      return mostAtOnce;
+    },
+    service: {
+      claimDueMoves: async (limit: number) => {
+        claimCalls += 1;
+        return queue.splice(0, limit);
+      },
+      playMove: async (claim: ClaimedMove) => {
+        atOnce += 1;
+        mostAtOnce = Math.max(mostAtOnce, atOnce);
+        try {
+          const outcome = await play(claim);
+          played.push(claim.gameId);
+          return outcome;
+        } finally {
+          atOnce -= 1;
+        }
+      },
+      releaseUnplayed: async (claims: readonly ClaimedMove[]) => {
+        released.push(...claims.map((c) => c.gameId));
+      },
+    },
+  };
+}
+
+const moved: MoveOutcome = { kind: 'moved', moves: 1, finished: false };
+const silent = Fastify({ logger: false }).log;
+
+describe('BotMoveJob', () => {
+  it('makes at most BOT_MOVES_PER_TICK moves a tick, two at a time', async () => {
+    const bots = fakeBots(40, async () => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return moved;
+    });
+    const job = new BotMoveJob(bots.service, 60_000, silent);
+    await job.tick();
+    expect(bots.played).toHaveLength(BOT_MOVES_PER_TICK);
+    expect(bots.mostAtOnce).toBe(2);
+    await job.tick();
+    await job.tick();
+    expect(bots.played).toHaveLength(40);
+    expect(new Set(bots.played).size).toBe(40);
+  });
+
+  it('goes on with the other moves when one fails, and never throws', async () => {
+    const bots = fakeBots(5, async (claim) => {
+      if (claim.gameId === 2) throw new Error('statement timeout');
+      return moved;
+    });
+    const job = new BotMoveJob(bots.service, 60_000, silent);
+    await expect(job.tick()).resolves.toBeUndefined();
+    expect(bots.played.sort()).toEqual([1, 3, 4, 5]);
+    // The failed one keeps its lease: it is due again when the lease runs out.
+    expect(bots.released).toEqual([]);
+  });
+
+  it('stopping finishes the moves in hand and gives back the ones not started', async () => {
+    const stopping: { done?: Promise<void> } = {};
+    const bots = fakeBots(10, async (claim) => {
+      if (claim.gameId === 1) stopping.done = job.stop();
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return moved;
+    });
+    const job = new BotMoveJob(bots.service, 60_000, silent);
+    await job.tick();
+    await stopping.done;
+    // The first move stopped the node before the second was started: only it was made.
+    expect(bots.played).toEqual([1]);
+    expect(bots.released.sort((a, b) => a - b)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  });
+
+  it('skips a tick while the last one still runs', async () => {
+    const pending: Array<() => void> = [];
+    const bots = fakeBots(3, () => new Promise((resolve) => pending.push(() => resolve(moved))));
+    const job = new BotMoveJob(bots.service, 60_000, silent);
+    const first = job.tick();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    await job.tick();
+    expect(bots.claimCalls).toBe(1);
+    while (bots.played.length < 3) {
+      pending.splice(0).forEach((finish) => finish());
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    await first;
+    expect(bots.played).toHaveLength(3);
+  });
+});

@@ -1,0 +1,59 @@
+/**
+ * Every Postgres advisory lock key the app takes, in one place. An advisory lock means only
+ * what its key means to us, so two uses that happened to share a key would wait on each other
+ * (a migration on a leaderboard refresh) or, worse, one would think it held a lock that
+ * belongs to the other. Every node of a cluster must use the same keys: they are constants,
+ * never derived from configuration. A test checks that they are distinct.
+ *
+ * Postgres has two kinds of key: one bigint (`pg_advisory_lock(key)`), and two int4
+ * (`pg_advisory_lock(space, key)`), where we use the first as a space shared by one use and
+ * the second per pair of users. Every value here fits an int4, so it serves either kind.
+ */
+export const ADVISORY_LOCKS = {
+  /**
+   * Start-up migrations, session-level on a connection of their own: several nodes may start
+   * at once, one migrates and the others wait for it, then find nothing left to do.
+   */
+  migrations: 724_001,
+  /**
+   * The `@open` challenge queue, transaction-scoped: two open challenges made at the same
+   * moment are paired with each other (or queued) one after the other, never both queued.
+   */
+  openChallengeQueue: 724_002,
+  /**
+   * Space of the per-pair challenge locks (two-key form, with the pair's key): "A challenges
+   * B" and "B challenges A" at the same moment (both pressing Rematch) make one game.
+   */
+  challengePair: 724_003,
+  /**
+   * Space of the per-pair friend locks (two-key form): adding, accepting and denying between
+   * two users are decided one after the other, so two crossing requests make one friendship.
+   * Apart from the challenges' space, so a challenge never waits on a friend request.
+   */
+  friendPair: 724_004,
+  /**
+   * The 'Play now' queue, transaction-scoped: every seek, cancel and pairing pass reads and
+   * changes the queue one after the other, on every node, so two seeks never both take the
+   * same waiting player and two arriving at once pair with each other instead of both waiting.
+   * A node's pairing pass only tries it (`pg_try_advisory_xact_lock`) and skips when it is held.
+   */
+  matchQueue: 724_005,
+  /**
+   * Space of the per-account daily locks (two-key form, with the user's id), transaction-scoped:
+   * making an account's daily and a sign-in carrying a guest's daily over to that account are
+   * decided one after the other, so the sign-in sees the account's daily of the day and leaves
+   * the guest's with the guest (two at once made the sign-in fail on the one-daily-a-day index).
+   */
+  accountDaily: 724_006,
+  /**
+   * A leaderboard refresh, transaction-scoped: one node of the cluster recomputes the
+   * snapshots of a period; the others find the lock taken and read what it stored.
+   */
+  leaderboardRefresh: 724_101,
+  /**
+   * A refresh of the day's Daily Jotto leaders, transaction-scoped, the same way: one node
+   * computes each minute's snapshot. Apart from the leaderboards' key, so neither waits on the
+   * other.
+   */
+  dailyLeadersRefresh: 724_102,
+} as const;

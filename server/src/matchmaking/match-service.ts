@@ -1,0 +1,380 @@
+import { and, eq, gt, inArray, isNull, lte, notInArray, type SQL, sql } from 'drizzle-orm';
+import type { MatchFoundEvent } from '@jotto/shared/match-schemas';
+import {
+  bestPartner,
+  isSeekAlive,
+  pairQueue,
+  type QueuedSeek,
+  SEEK_EXPIRY_MS,
+} from '@jotto/shared/pairing-rules';
+import { ADVISORY_LOCKS } from '../db/advisory-locks.ts';
+import type { Database, Transaction } from '../db/database.ts';
+import { gamePlayers, matchSeeks, users } from '../db/schema.ts';
+import type { GameService } from '../games/game-service.ts';
+import { KeyedBatcher } from '../lib/keyed-batcher.ts';
+import type { Notifier } from '../realtime/notifier.ts';
+
+const QUEUE_LOCK = ADVISORY_LOCKS.matchQueue;
+/** The most seeks and cancels one transaction of a node decides. */
+const MAX_BATCH = 64;
+
+/** Where a player stands in the queue (the answers of the seek and status routes). */
+export type MatchStanding =
+  { status: 'idle' } | { status: 'waiting' } | { status: 'paired'; gameId: number };
+
+/** Two players the queue paired into a game: each hears `match:found` after commit. */
+interface Pairing {
+  gameId: number;
+  players: readonly [{ userId: number; username: string }, { userId: number; username: string }];
+}
+
+/** What a node's batch decides: a seek, or a cancel. */
+type QueueRequest =
+  { kind: 'seek'; userId: number; username: string } | { kind: 'cancel'; userId: number };
+
+/** A waiting row as the pairing rules see it, with the username its event will carry. */
+type WaitingSeek = QueuedSeek & { username: string };
+
+/**
+ * 'Play now' (docs/PRODUCT.md, 'Play now'): the pairing queue in Postgres (`match_seeks`).
+ *
+ * Every change of the queue (a seek, a cancel, a pairing pass) runs in a transaction that first
+ * takes the queue's advisory lock (`ADVISORY_LOCKS.matchQueue`), on whichever node: decisions
+ * are made one after the other on what the previous one committed, so a waiting player is taken
+ * by one seek only, and two players seeking at the same moment on two nodes pair with each
+ * other rather than both waiting. The game of a pair is made in that same transaction, and both
+ * rows point to it, so a pairing and its game exist together or not at all. Which pair is made
+ * is for the pure rules of `@jotto/shared/pairing-rules` (closest rating within ±100, any rating
+ * once either has waited 10 s).
+ *
+ * One lock for the queue rather than row locks (`FOR UPDATE SKIP LOCKED`): with skipped rows,
+ * two seekers that each hold their own row skip each other and both wait, which the next pass
+ * would have to repair; and the same code runs on PGlite, whose one connection serialises
+ * everything anyway. What one lock costs is that every decision waits for the one before, on
+ * any node. So a node never sends more than one transaction to the lock: the seeks and cancels
+ * that arrive while its transaction runs wait in a `KeyedBatcher` and are decided together in
+ * the next one (read the queue once, decide each in arrival order, write once). Without that, a
+ * crowd's seeks each held a pooled connection while queueing for the lock, and every other
+ * request of the node (a session lookup, a status poll) waited for a connection:
+ * `bench/pairing.bench.ts` measured 8.6 s seek round trips at 100 seeks/s on a loaded machine.
+ *
+ * A waiting seek lives while its player shows a sign of life: a poll of `GET /match/status`, or
+ * a socket of theirs connected to some node, which that node's `MatchQueueJob` reports by
+ * refreshing `seen_at` every few seconds. Without either for 60 s it has expired: it is never
+ * paired, and the next pass deletes it.
+ */
+export class MatchService {
+  private readonly batcher = new KeyedBatcher<QueueRequest, MatchStanding>({
+    run: (requests) => this.decide(requests),
+    keyOf: (request) => request.userId,
+    maxBatchSize: MAX_BATCH,
+    maxInFlight: 1,
+  });
+
+  constructor(
+    private readonly db: Database,
+    private readonly games: GameService,
+    private readonly notifier: Notifier,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  /**
+   * `POST /match/seek`: joins the queue and pairs at once with the best waiting partner, if any.
+   * A player already paired gets that game again until they cancel or make a move in it; one
+   * still waiting keeps their place (and the time they began waiting, which widens the window).
+   */
+  async seek(user: { userId: number; username: string }): Promise<MatchStanding> {
+    return this.batcher.submit({ kind: 'seek', userId: user.userId, username: user.username });
+  }
+
+  /**
+   * `POST /match/cancel`: leaves the queue, or forgets the game it paired (the game stays).
+   * Decided under the queue's lock like a seek, so a cancel lands wholly before a pairing that
+   * would take this player, or wholly after it: never a game made for a player whose row is gone.
+   */
+  async cancel(userId: number): Promise<void> {
+    await this.batcher.submit({ kind: 'cancel', userId });
+  }
+
+  /**
+   * One batch of this node's seeks and cancels, in the order they arrived, in one transaction
+   * under the queue's lock: the queue is read once, each request is decided on it as the ones
+   * before left it (a seek of the batch may pair with a seek of the same batch), and the rows
+   * and games are written at the end.
+   */
+  private async decide(requests: readonly QueueRequest[]): Promise<MatchStanding[]> {
+    const outcome = await this.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${QUEUE_LOCK})`);
+      const now = this.clock();
+      const userIds = requests.map((request) => request.userId);
+      const players = new Map(
+        (
+          await tx
+            .select({
+              userId: users.id,
+              rating: users.rating,
+              gameId: matchSeeks.gameId,
+              seekingSince: matchSeeks.seekingSince,
+              seenAt: matchSeeks.seenAt,
+              guessCount: gamePlayers.guessCount,
+              status: gamePlayers.status,
+            })
+            .from(users)
+            .leftJoin(matchSeeks, eq(matchSeeks.userId, users.id))
+            .leftJoin(
+              gamePlayers,
+              and(eq(gamePlayers.gameId, matchSeeks.gameId), eq(gamePlayers.userId, users.id)),
+            )
+            .where(inArray(users.id, userIds))
+        ).map((row) => [row.userId, row]),
+      );
+      // The others waiting; the batch's own players join as their seeks are decided.
+      const waiting = new Map(
+        (await waitingSeeks(tx, now, notInArray(matchSeeks.userId, userIds))).map((seek) => [
+          seek.userId,
+          seek,
+        ]),
+      );
+      const rows = new Map<number, typeof matchSeeks.$inferInsert>();
+      const cancelled: number[] = [];
+      const pairings: Pairing[] = [];
+      const answers: MatchStanding[] = [];
+      const rowOf = (seek: WaitingSeek, gameId: number | null) => ({
+        userId: seek.userId,
+        rating: seek.rating,
+        seekingSince: new Date(seek.since),
+        seenAt: new Date(seek.seenAt),
+        gameId,
+        pairedAt: gameId === null ? null : now,
+      });
+      for (const request of requests) {
+        const me = players.get(request.userId);
+        if (!me) throw new Error(`queue request of unknown user ${request.userId}`);
+        if (request.kind === 'cancel') {
+          waiting.delete(request.userId);
+          cancelled.push(request.userId);
+          answers.push({ status: 'idle' });
+          continue;
+        }
+        // Paired before, and no move of mine in that game yet: that game again. (No side of
+        // mine: the game is gone, deleted with its rows, so there is none to give.)
+        if (
+          me.gameId !== null &&
+          me.status !== null &&
+          !startedFor({ guessCount: me.guessCount ?? 0, status: me.status })
+        ) {
+          answers.push({ status: 'paired', gameId: me.gameId });
+          continue;
+        }
+        // Still waiting and alive: the wait goes on from when it began. Otherwise a new wait.
+        const stillWaiting =
+          me.gameId === null &&
+          me.seekingSince !== null &&
+          me.seenAt !== null &&
+          isSeekAlive({ seenAt: me.seenAt.getTime() }, now.getTime());
+        const seeker: WaitingSeek = {
+          userId: request.userId,
+          username: request.username,
+          rating: me.rating,
+          since: (stillWaiting ? me.seekingSince! : now).getTime(),
+          seenAt: now.getTime(),
+        };
+        const partner = bestPartner(seeker, [...waiting.values()], now.getTime());
+        if (!partner) {
+          waiting.set(seeker.userId, seeker);
+          rows.set(seeker.userId, rowOf(seeker, null));
+          answers.push({ status: 'waiting' });
+          continue;
+        }
+        waiting.delete(partner.userId);
+        const gameId = await this.games.createVersusGame([partner.userId, seeker.userId], tx, {
+          rated: true,
+        });
+        rows.set(partner.userId, rowOf(partner, gameId));
+        rows.set(seeker.userId, rowOf(seeker, gameId));
+        pairings.push({
+          gameId,
+          players: [
+            { userId: partner.userId, username: partner.username },
+            { userId: seeker.userId, username: seeker.username },
+          ],
+        });
+        answers.push({ status: 'paired', gameId });
+      }
+      if (cancelled.length > 0) {
+        await tx.delete(matchSeeks).where(inArray(matchSeeks.userId, cancelled));
+      }
+      if (rows.size > 0) {
+        await tx
+          .insert(matchSeeks)
+          .values([...rows.values()])
+          .onConflictDoUpdate({
+            target: matchSeeks.userId,
+            set: {
+              rating: sql`excluded.rating`,
+              seekingSince: sql`excluded.seeking_since`,
+              seenAt: sql`excluded.seen_at`,
+              gameId: sql`excluded.game_id`,
+              pairedAt: sql`excluded.paired_at`,
+            },
+          });
+      }
+      return { answers, pairings };
+    });
+    this.announce(outcome.pairings);
+    return outcome.answers;
+  }
+
+  /**
+   * `GET /match/status`: waiting (and, being asked, alive until 60 s from now), paired with the
+   * game, or idle. The common answer while waiting is one statement and takes no lock: a pairing
+   * that holds this row makes the update wait for its commit and then find the row paired.
+   */
+  async status(userId: number): Promise<MatchStanding> {
+    const now = this.clock();
+    const touched = await this.db
+      .update(matchSeeks)
+      .set({ seenAt: now })
+      .where(
+        and(
+          eq(matchSeeks.userId, userId),
+          isNull(matchSeeks.gameId),
+          gt(matchSeeks.seenAt, expiryCutoff(now)),
+        ),
+      )
+      .returning({ userId: matchSeeks.userId });
+    if (touched.length > 0) return { status: 'waiting' };
+    const [paired] = await this.db
+      .select({
+        gameId: matchSeeks.gameId,
+        guessCount: gamePlayers.guessCount,
+        status: gamePlayers.status,
+      })
+      .from(matchSeeks)
+      .innerJoin(
+        gamePlayers,
+        and(eq(gamePlayers.gameId, matchSeeks.gameId), eq(gamePlayers.userId, matchSeeks.userId)),
+      )
+      .where(eq(matchSeeks.userId, userId));
+    if (paired?.gameId != null && !startedFor(paired)) {
+      return { status: 'paired', gameId: paired.gameId };
+    }
+    return { status: 'idle' };
+  }
+
+  /**
+   * The waiting seeks as they stand (no lock): for a node's job to see whether there is
+   * anything to keep alive or to pair before it takes the lock.
+   */
+  async waiting(): Promise<QueuedSeek[]> {
+    return waitingSeeks(this.db, null);
+  }
+
+  /** Keeps these players' waiting seeks alive: a node holds a connected socket of each. */
+  async refreshSeen(userIds: readonly number[]): Promise<void> {
+    if (userIds.length === 0) return;
+    await this.db
+      .update(matchSeeks)
+      .set({ seenAt: this.clock() })
+      .where(and(inArray(matchSeeks.userId, [...userIds]), isNull(matchSeeks.gameId)));
+  }
+
+  /**
+   * One pairing pass over the whole queue: deletes the expired seeks, then pairs what the rules
+   * now allow (a window that widened with time). Only tries the lock: when a seek or another
+   * node's pass holds it, this pass is skipped ('locked'); the next one comes within a second.
+   * Answers how many pairs it made.
+   */
+  async pairWaiting(): Promise<number | 'locked'> {
+    const outcome = await this.db.transaction(async (tx) => {
+      const [lock] = await tx
+        .select({ acquired: sql<boolean>`pg_try_advisory_xact_lock(${QUEUE_LOCK})` })
+        .from(sql`(SELECT 1) AS lock_probe`);
+      if (!lock?.acquired) return 'locked' as const;
+      const now = this.clock();
+      await tx
+        .delete(matchSeeks)
+        .where(and(isNull(matchSeeks.gameId), lte(matchSeeks.seenAt, expiryCutoff(now))));
+      const seeks = await waitingSeeks(tx, now);
+      const pairings: Pairing[] = [];
+      for (const [first, second] of pairQueue(seeks, now.getTime())) {
+        const gameId = await this.games.createVersusGame([first.userId, second.userId], tx, {
+          rated: true,
+        });
+        await tx
+          .update(matchSeeks)
+          .set({ gameId, pairedAt: now })
+          .where(inArray(matchSeeks.userId, [first.userId, second.userId]));
+        pairings.push({
+          gameId,
+          players: [
+            { userId: first.userId, username: first.username },
+            { userId: second.userId, username: second.username },
+          ],
+        });
+      }
+      return pairings;
+    });
+    if (outcome === 'locked') return outcome;
+    this.announce(outcome);
+    return outcome.length;
+  }
+
+  /** After commit: each player of each pair hears of the game and the opponent, on every tab. */
+  private announce(pairings: readonly Pairing[]): void {
+    for (const { gameId, players } of pairings) {
+      const [a, b] = players;
+      this.notifier.notify(a.userId, 'match:found', {
+        gameId,
+        opponent: b.username,
+      } satisfies MatchFoundEvent);
+      this.notifier.notify(b.userId, 'match:found', { gameId, opponent: a.username });
+    }
+  }
+}
+
+/** Seen at or before this, a waiting seek has expired. */
+function expiryCutoff(now: Date): Date {
+  return new Date(now.getTime() - SEEK_EXPIRY_MS);
+}
+
+/**
+ * The waiting seeks alive at `now` (every waiting row when `now` is null), with their players'
+ * usernames, oldest first.
+ */
+async function waitingSeeks(
+  executor: Database | Transaction,
+  now: Date | null,
+  ...conditions: SQL[]
+): Promise<WaitingSeek[]> {
+  const rows = await executor
+    .select({
+      userId: matchSeeks.userId,
+      rating: matchSeeks.rating,
+      seekingSince: matchSeeks.seekingSince,
+      seenAt: matchSeeks.seenAt,
+      username: users.username,
+    })
+    .from(matchSeeks)
+    .innerJoin(users, eq(users.id, matchSeeks.userId))
+    .where(
+      and(
+        isNull(matchSeeks.gameId),
+        ...(now ? [gt(matchSeeks.seenAt, expiryCutoff(now))] : []),
+        ...conditions,
+      ),
+    )
+    .orderBy(matchSeeks.seekingSince);
+  return rows.map((row) => ({
+    userId: row.userId,
+    rating: row.rating,
+    since: row.seekingSince.getTime(),
+    seenAt: row.seenAt.getTime(),
+    username: row.username ?? '',
+  }));
+}
+
+/** Whether the player has moved in the game (a guess, or giving up): it has started for them. */
+function startedFor(side: { guessCount: number; status: string }): boolean {
+  return side.guessCount > 0 || side.status !== 'playing';
+}

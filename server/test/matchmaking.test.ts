@@ -1,0 +1,272 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { MatchSeekResponse, MatchStatusResponse } from '@jotto/shared/match-schemas';
+import { gamePlayers, games, matchSeeks, users } from '../src/db/schema.ts';
+import { MatchQueueJob, SOCKET_REFRESH_MS } from '../src/matchmaking/match-queue-job.ts';
+import { newUsername, registerUser, startTestApp, TestAgent, type TestApp } from './test-app.ts';
+import { DATABASE_KINDS } from './test-environment.ts';
+
+type Seek = MatchSeekResponse;
+type Status = MatchStatusResponse;
+
+describe.each(DATABASE_KINDS)("'Play now' on %s", (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    // Each test runs the node's look at the queue itself, when it means to.
+    await t.app.matchQueueJob.stop();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  beforeEach(async () => {
+    // Every test starts with an empty queue (the app is shared by the file's tests).
+    await t.app.db.delete(matchSeeks);
+  });
+
+  interface Player {
+    agent: TestAgent;
+    username: string;
+    id: number;
+  }
+
+  async function newPlayer(rating = 1500): Promise<Player> {
+    const { agent, username } = await registerUser(t.app, newUsername('m'));
+    const [row] = await t.app.db
+      .update(users)
+      .set({ rating })
+      .where(eq(users.username, username))
+      .returning({ id: users.id });
+    return { agent, username, id: row!.id };
+  }
+
+  const seek = async (player: Player) => {
+    const answer = await player.agent.post<Seek>('/api/match/seek');
+    expect(answer.status).toBe(200);
+    return answer.body;
+  };
+  const status = async (player: Player) => {
+    const answer = await player.agent.get<Status>('/api/match/status');
+    expect(answer.status).toBe(200);
+    return answer.body;
+  };
+  const cancel = async (player: Player) => {
+    const answer = await player.agent.post('/api/match/cancel');
+    expect(answer).toMatchObject({ status: 200, body: { result: 'ok' } });
+  };
+
+  /** Moves a player's wait back in time: it began, and was last seen, `ms` earlier. */
+  async function age(player: Player, ms: { waited?: number; seen?: number }) {
+    const interval = (value: number) => sql.raw(`interval '${value} milliseconds'`);
+    await t.app.db
+      .update(matchSeeks)
+      .set({
+        seekingSince: sql`${matchSeeks.seekingSince} - ${interval(ms.waited ?? 0)}`,
+        seenAt: sql`${matchSeeks.seenAt} - ${interval(ms.seen ?? 0)}`,
+      })
+      .where(eq(matchSeeks.userId, player.id));
+  }
+
+  /** The versus games each player is in, by user id. */
+  async function gamesOf(players: Player[]): Promise<Map<number, number[]>> {
+    const rows = await t.app.db
+      .select({ userId: gamePlayers.userId, gameId: gamePlayers.gameId })
+      .from(gamePlayers)
+      .innerJoin(games, eq(games.id, gamePlayers.gameId))
+      .where(
+        inArray(
+          gamePlayers.userId,
+          players.map((player) => player.id),
+        ),
+      );
+    const byUser = new Map<number, number[]>(players.map((player) => [player.id, []]));
+    for (const row of rows) byUser.get(row.userId!)!.push(row.gameId);
+    return byUser;
+  }
+
+  it('refuses guests and visitors with the 401 of every user route', async () => {
+    const nobody = new TestAgent(t.app);
+    const guest = new TestAgent(t.app);
+    expect((await guest.get('/api/games/new')).status).toBe(200);
+    for (const agent of [nobody, guest]) {
+      for (const [method, url] of [
+        ['POST', '/api/match/seek'],
+        ['POST', '/api/match/cancel'],
+        ['GET', '/api/match/status'],
+      ] as const) {
+        const answer = method === 'GET' ? await agent.get(url) : await agent.post(url);
+        expect({ status: answer.status, body: answer.body }).toEqual({
+          status: 401,
+          body: { result: 'error', err: 'You must be logged in to do that' },
+        });
+      }
+    }
+    expect(await t.app.db.select().from(matchSeeks)).toEqual([]);
+  });
+
+  it('pairs the second seeker with the first in one rated versus game both can open', async () => {
+    const alice = await newPlayer();
+    const bob = await newPlayer();
+    expect(await status(alice)).toEqual({ result: 'ok', status: 'idle' });
+    expect(await seek(alice)).toEqual({ result: 'ok', status: 'waiting' });
+    expect(await status(alice)).toEqual({ result: 'ok', status: 'waiting' });
+
+    const paired = await seek(bob);
+    expect(paired).toEqual({ result: 'ok', status: 'paired', gameId: expect.any(Number) });
+    const gameId = paired.gameId!;
+    expect(await status(alice)).toEqual({ result: 'ok', status: 'paired', gameId });
+    expect(await status(bob)).toEqual({ result: 'ok', status: 'paired', gameId });
+
+    const [game] = await t.app.db.select().from(games).where(eq(games.id, gameId));
+    expect(game).toMatchObject({ mode: 'versus', rated: true });
+    expect((await gamesOf([alice, bob])).get(alice.id)).toEqual([gameId]);
+    const aliceView = await alice.agent.get(`/api/games/${gameId}`);
+    const bobView = await bob.agent.get(`/api/games/${gameId}`);
+    expect(aliceView.body).toMatchObject({ multiplayer: true, enemyName: bob.username });
+    expect(bobView.body).toMatchObject({ multiplayer: true, enemyName: alice.username });
+  });
+
+  it('answers a paired player who seeks again with the same game, until they move in it', async () => {
+    const alice = await newPlayer();
+    const bob = await newPlayer();
+    await seek(alice);
+    const { gameId } = await seek(bob);
+    expect(await seek(alice)).toEqual({ result: 'ok', status: 'paired', gameId });
+    expect(await seek(bob)).toEqual({ result: 'ok', status: 'paired', gameId });
+
+    // Alice moves: the game has started for her; a new Play now is a new wait.
+    expect((await alice.agent.get(`/api/game/${gameId}/play/crane`)).status).toBe(200);
+    expect(await status(alice)).toEqual({ result: 'ok', status: 'idle' });
+    expect(await seek(alice)).toEqual({ result: 'ok', status: 'waiting' });
+    // Bob has not moved: his seek still answers that game, and he is not paired again.
+    expect(await seek(bob)).toEqual({ result: 'ok', status: 'paired', gameId });
+    expect((await gamesOf([alice, bob])).get(bob.id)).toEqual([gameId]);
+
+    // Cancelling forgets the pairing (the game stays): the next seek waits anew.
+    await cancel(bob);
+    expect(await status(bob)).toEqual({ result: 'ok', status: 'idle' });
+    expect(await seek(bob)).toMatchObject({ status: 'paired' });
+    expect((await gamesOf([bob])).get(bob.id)).toHaveLength(2);
+  });
+
+  it('never pairs a player with themselves: seeking twice keeps one place', async () => {
+    const alice = await newPlayer();
+    expect(await seek(alice)).toEqual({ result: 'ok', status: 'waiting' });
+    expect(await seek(alice)).toEqual({ result: 'ok', status: 'waiting' });
+    expect(await t.app.matches.pairWaiting()).toBe(0);
+    expect(await t.app.db.select().from(matchSeeks)).toHaveLength(1);
+    expect((await gamesOf([alice])).get(alice.id)).toEqual([]);
+  });
+
+  it('a repeated seek keeps the time the wait began', async () => {
+    const alice = await newPlayer();
+    await seek(alice);
+    await age(alice, { waited: 4_000 });
+    const [before] = await t.app.db.select().from(matchSeeks);
+    await seek(alice);
+    const [after] = await t.app.db.select().from(matchSeeks);
+    expect(after!.seekingSince).toEqual(before!.seekingSince);
+    expect(after!.seenAt.getTime()).toBeGreaterThan(before!.seenAt.getTime());
+  });
+
+  it('cancel leaves the queue: the next seeker waits instead of pairing', async () => {
+    const alice = await newPlayer();
+    const bob = await newPlayer();
+    await seek(alice);
+    await cancel(alice);
+    expect(await status(alice)).toEqual({ result: 'ok', status: 'idle' });
+    expect(await seek(bob)).toEqual({ result: 'ok', status: 'waiting' });
+    // Cancelling when not in the queue is fine too.
+    await cancel(alice);
+  });
+
+  it('pairs within ±100 at once, and prefers the closest rating', async () => {
+    const low = await newPlayer(1500);
+    const high = await newPlayer(1620);
+    expect(await seek(low)).toMatchObject({ status: 'waiting' });
+    // 120 apart: both wait.
+    expect(await seek(high)).toMatchObject({ status: 'waiting' });
+    // 1580 is within 100 of both: the closer one (1620, 40 away) is taken.
+    const middle = await newPlayer(1580);
+    const paired = await seek(middle);
+    expect(paired).toMatchObject({ status: 'paired' });
+    expect(await status(high)).toEqual({ result: 'ok', status: 'paired', gameId: paired.gameId });
+    expect(await status(low)).toEqual({ result: 'ok', status: 'waiting' });
+    // 1601 is 101 away from 1500: no pair yet.
+    const far = await newPlayer(1601);
+    expect(await seek(far)).toMatchObject({ status: 'waiting' });
+  });
+
+  it('widens to any rating after 10 s of waiting, through the pairing pass', async () => {
+    const alice = await newPlayer(1300);
+    const bob = await newPlayer(1900);
+    await seek(alice);
+    await seek(bob);
+    await age(alice, { waited: 9_000 });
+    await t.app.matchQueueJob.tick();
+    expect(await status(alice)).toEqual({ result: 'ok', status: 'waiting' });
+    await age(alice, { waited: 1_000 });
+    await t.app.matchQueueJob.tick();
+    const paired = await status(alice);
+    expect(paired).toEqual({ result: 'ok', status: 'paired', gameId: expect.any(Number) });
+    expect(await status(bob)).toEqual(paired);
+    // And a newcomer far from a player who has waited 10 s pairs with them at once.
+    const carol = await newPlayer(2400);
+    await seek(carol);
+    await age(carol, { waited: 10_000 });
+    const dave = await newPlayer(800);
+    expect(await seek(dave)).toMatchObject({ status: 'paired' });
+  });
+
+  it('expires a seek 60 s after its last sign of life: never paired, then deleted', async () => {
+    const alice = await newPlayer();
+    const bob = await newPlayer();
+    await seek(alice);
+    await age(alice, { seen: 59_000 });
+    // A poll within the 60 s keeps it alive, from now.
+    expect(await status(alice)).toEqual({ result: 'ok', status: 'waiting' });
+    await age(alice, { seen: 60_000 });
+    expect(await seek(bob)).toEqual({ result: 'ok', status: 'waiting' });
+    expect(await status(alice)).toEqual({ result: 'ok', status: 'idle' });
+    await t.app.matchQueueJob.tick();
+    expect(await t.app.db.select().from(matchSeeks).where(eq(matchSeeks.userId, alice.id))).toEqual(
+      [],
+    );
+    // Seeking again is a new wait, and Bob's is still there to pair with.
+    expect(await seek(alice)).toMatchObject({ status: 'paired' });
+  });
+
+  it('keeps alive the seeks of players whose socket the node holds, and only theirs', async () => {
+    const alice = await newPlayer(1000);
+    const bob = await newPlayer(2000);
+    await seek(alice);
+    await seek(bob);
+    await age(alice, { seen: SOCKET_REFRESH_MS + 40_000 });
+    await age(bob, { seen: SOCKET_REFRESH_MS + 40_000 });
+    const job = new MatchQueueJob(t.app.matches, (userId) => userId === alice.id, t.app.log);
+    await job.tick();
+    const seen = new Map(
+      (await t.app.db.select().from(matchSeeks)).map((row) => [row.userId, row.seenAt]),
+    );
+    expect(Date.now() - seen.get(alice.id)!.getTime()).toBeLessThan(5_000);
+    expect(Date.now() - seen.get(bob.id)!.getTime()).toBeGreaterThan(40_000);
+    // 20 s later (for the clock of the database), Bob has expired and Alice has not.
+    await age(alice, { seen: 20_000 });
+    await age(bob, { seen: 20_000 });
+    expect(await status(alice)).toEqual({ result: 'ok', status: 'waiting' });
+    expect(await status(bob)).toEqual({ result: 'ok', status: 'idle' });
+  });
+
+  it('concurrent seeks on one node: every player in exactly one game', async () => {
+    const players = await Promise.all(Array.from({ length: 20 }, () => newPlayer()));
+    const answers = await Promise.all(players.map((player) => seek(player)));
+    expect(answers.filter((answer) => answer.status === 'paired')).toHaveLength(10);
+    const byUser = await gamesOf(players);
+    const gameIds = [...byUser.values()];
+    expect(gameIds.every((ids) => ids.length === 1)).toBe(true);
+    expect(new Set(gameIds.flat()).size).toBe(10);
+    for (const player of players) {
+      expect((await status(player)).gameId).toBe(byUser.get(player.id)![0]);
+    }
+  });
+});
