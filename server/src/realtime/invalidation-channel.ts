@@ -37,7 +37,7 @@ const RETRY_AFTER_FAILURE_MS = 2_000;
  *
  * A change is announced after it commits: applied on this node at once (so this node reads its
  * own writes), and published on Redis for the others; the request that made it is answered once
- * Redis has queued the message for every node (or at once while Redis is failing). Every node subscribes on a connection of
+ * Redis has written the message to every node (or at once while Redis is failing). Every node subscribes on a connection of
  * its own and PINGs Redis on it every quarter of the staleness bound. Redis answers a PING on a
  * subscribed connection after every message it delivered to it before, so when the answer comes
  * this node has heard every change that Redis had accepted when the PING was sent. Cached
@@ -132,20 +132,30 @@ export class InvalidationChannel implements InvalidationSource, InvalidationPubl
     // While Redis is failing nobody waits for it (the other nodes' caches are bounded by the
     // staleness bound meanwhile); it is tried again with every announcement.
     const failing = performance.now() - this.lastPublishFailure < RETRY_AFTER_FAILURE_MS;
-    const published = this.redis.publish(REDIS_CHANNEL, topics.join('\n')).then(
-      () => {
-        if (this.lastPublishFailure !== -Infinity) {
-          this.log.info('invalidation channel: publishing again');
-        }
-        this.lastPublishFailure = -Infinity;
-      },
-      (err: unknown) => {
-        if (this.lastPublishFailure === -Infinity) {
-          this.log.warn({ err }, 'invalidation not published: other nodes rely on its bounds');
-        }
-        this.lastPublishFailure = performance.now();
-      },
-    );
+    const redis = this.redis;
+    // Redis answers PUBLISH before it has written the message to the subscribers: the answer
+    // and their copies go out in the same pass of its event loop, in no set order, and a Redis
+    // that loses the CPU in that pass (seen on a loaded machine: a poll on another node, sent
+    // after the writer's answer, read the old counts) writes them milliseconds later. Redis
+    // reads the PING below only after that pass has ended, so its answer says every subscriber
+    // has the message in its socket, ahead of any request sent after the writer's answer.
+    const published = redis
+      .publish(REDIS_CHANNEL, topics.join('\n'))
+      .then(() => redis.ping())
+      .then(
+        () => {
+          if (this.lastPublishFailure !== -Infinity) {
+            this.log.info('invalidation channel: publishing again');
+          }
+          this.lastPublishFailure = -Infinity;
+        },
+        (err: unknown) => {
+          if (this.lastPublishFailure === -Infinity) {
+            this.log.warn({ err }, 'invalidation not published: other nodes rely on its bounds');
+          }
+          this.lastPublishFailure = performance.now();
+        },
+      );
     this.lastPublished = failing ? Promise.resolve() : published;
     this.lastPublishedAt = performance.now();
     return this.lastPublished;
@@ -153,7 +163,7 @@ export class InvalidationChannel implements InvalidationSource, InvalidationPubl
 
   /**
    * Resolves once every announcement made since `since` (a performance.now() time) has been
-   * queued by Redis for every node (at once when none was made, or while publishing fails):
+   * written by Redis to every node (at once when none was made, or while publishing fails):
    * they all go on one connection, whose commands Redis answers in order.
    */
   settledSince(since: number): Promise<void> | null {
@@ -203,7 +213,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * `app.invalidations`, on the app's Redis connection when there is one. A request that changes
- * state is answered only once every announcement made so far has been queued by Redis for every
+ * state is answered only once every announcement made so far has been written by Redis to every
  * node, so that whatever it changed is announced everywhere before its client hears back (a poll
  * the client then sends, to any node, finds the announcement there first), whichever code made
  * the announcement and whether or not it waited for it.
