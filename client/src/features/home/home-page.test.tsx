@@ -113,4 +113,21 @@ describe('HomePage', () => {
     await waitFor(() => expect(currentPath()).toBe('/'));
     expect(api.callsOf('logout')).toHaveLength(1);
   });
+
+  it('greets an account that has yet to pick its username without a name, and points it to /finalize', async () => {
+    fakeApi({ userInfo: { result: 'finalize' } });
+    renderScreen(<HomePage />, { path: '/home' });
+    await screen.findByRole('region', { name: 'Pick your username' });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Welcome!');
+    expect(screen.queryByText(/guest/)).toBeNull();
+    fireEvent.click(screen.getByRole('link', { name: 'Pick your username' }));
+    expect(currentPath()).toBe('/finalize');
+  });
+
+  it('shows no username prompt to a signed-in player or a guest', async () => {
+    fakeApi({ userInfo: { result: 'guest' } });
+    renderScreen(<HomePage />, { path: '/home' });
+    await screen.findByRole('heading', { name: 'Welcome, guest!' });
+    expect(screen.queryByRole('region', { name: 'Pick your username' })).toBeNull();
+  });
 });

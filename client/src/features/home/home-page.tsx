@@ -4,18 +4,20 @@ import { MainMenu } from '@/components/main-menu.tsx';
 import { DailyLink } from '@/components/daily-link.tsx';
 import { PlayNow } from '@/components/play-now.tsx';
 import { useSession, useSignOut } from '@/lib/session.ts';
+import { FinalizeBanner } from './finalize-banner.tsx';
 import { VerifyEmailBanner } from './verify-email-banner.tsx';
 import styles from './home-page.module.css';
 
 /**
- * Home: 'Welcome, {name}!', the way to today's Daily Jotto, and the menu, Logout last. The menu is shared with the
- * landing page, which shows it too.
+ * Home: 'Welcome, {name}!', the way to today's Daily Jotto, and the menu, Logout last. The menu is
+ * shared with the landing page, which shows it too.
  */
 export function HomePage() {
-  const { username, loading } = useSession();
+  const { username, loading, mustFinalize } = useSession();
   const signOut = useSignOut();
-  // Not 'guest' before the server has said so: a signed-in player reloading /home.
-  const name = loading ? null : username || 'guest';
+  // Not 'guest' before the server has said so (a signed-in player reloading /home), nor for an
+  // account that has yet to pick its username (FinalizeBanner says what to do).
+  const name = loading || mustFinalize ? null : username || 'guest';
   // The stylesheet sizes the heading so that this many characters and the '!' fit one line.
   const fit = name === null ? undefined : ({ '--name-length': name.length } as CSSProperties);
   return (
@@ -23,6 +25,7 @@ export function HomePage() {
       <h1 id="home-title" className={styles.welcome} style={fit}>
         {name === null ? 'Welcome!' : `Welcome, ${name}!`}
       </h1>
+      <FinalizeBanner />
       <VerifyEmailBanner />
       <DailyLink />
       <PlayNow guest={!loading && !username} className={styles.playNow} />

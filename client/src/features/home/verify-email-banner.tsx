@@ -4,7 +4,7 @@ import { BusyButton } from '@/components/busy-button.tsx';
 import { callEndpoint, errorMessage } from '@/lib/api-client.ts';
 import { useSession } from '@/lib/session.ts';
 import { useSingleFlight } from '@/lib/single-flight.ts';
-import styles from './verify-email-banner.module.css';
+import styles from './home-banner.module.css';
 
 /** The query key of `GET /user/verification`. */
 export const VERIFICATION_QUERY_KEY = ['verification'] as const;
