@@ -1,7 +1,13 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useChromium } from './support/browser.ts';
-import { apiAs, newUsername, registerThroughForm, startVersusGame } from './support/actions.ts';
+import {
+  apiAs,
+  newUsername,
+  registerThroughForm,
+  solveOnScreen,
+  startVersusGame,
+} from './support/actions.ts';
 
 /** How far the page reaches past the viewport's right edge (0: no sideways scrolling). */
 function sidewaysOverflow(page: Page): Promise<number> {
@@ -72,6 +78,30 @@ describe('at 360 px nothing pushes the page sideways', () => {
     expect(a.errors).toEqual([]);
     await a.context.close();
     await b.context.close();
+  });
+});
+
+describe('at 320 px the charts keep to the page', () => {
+  const chromium = useChromium();
+
+  // A chart's numbers are also a table for screen readers, hidden; a hidden table is still as
+  // wide as its columns, and once pushed a narrow page sideways.
+  it("a solved game's analysis, in the results and on the page", async () => {
+    const player = await chromium.player({ width: 320, height: 700 });
+    const { page } = player;
+    await page.goto('/game');
+    await page.getByText('Make a Guess').waitFor();
+    await solveOnScreen(page);
+    const results = page.getByRole('dialog', { name: 'You won!!!' });
+    await results.getByRole('img', { name: 'Words still possible after each guess' }).waitFor();
+    expect(await sidewaysOverflow(page)).toBe(0);
+    await results.getByRole('button', { name: 'Close' }).click();
+    await page
+      .getByRole('table', { name: 'Words still possible after each guess' })
+      .waitFor({ state: 'attached' });
+    expect(await sidewaysOverflow(page)).toBe(0);
+    expect(player.errors).toEqual([]);
+    await player.context.close();
   });
 });
 

@@ -6,6 +6,7 @@ import {
   type AnalysisStep,
 } from '../analysis-view.ts';
 import styles from './candidates-chart.module.css';
+import { ScreenReaderTable } from '@/components/screen-reader-table.tsx';
 
 // Plain SVG rather than a charting library (why: chart-frame.tsx): two lines of at most 20
 // points need a scale, a path and a few labels (this file).
@@ -202,7 +203,7 @@ function NumbersTable({
     return step ? `${formatCount(step.candidatesLeft)} (${step.word.toUpperCase()})` : 'no guess';
   };
   return (
-    <table className="visually-hidden">
+    <ScreenReaderTable>
       <caption>{CHART_TITLE}</caption>
       <thead>
         <tr>
@@ -230,6 +231,6 @@ function NumbersTable({
           </tr>
         ))}
       </tbody>
-    </table>
+    </ScreenReaderTable>
   );
 }

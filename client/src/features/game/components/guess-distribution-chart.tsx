@@ -1,5 +1,6 @@
 import { ChartFrame } from '@/components/chart-frame.tsx';
 import styles from './guess-distribution-chart.module.css';
+import { ScreenReaderTable } from '@/components/screen-reader-table.tsx';
 
 export const DISTRIBUTION_TITLE = 'Guesses per solved daily';
 
@@ -132,7 +133,7 @@ function DistributionTable({
   rows: readonly number[];
 }) {
   return (
-    <table className="visually-hidden">
+    <ScreenReaderTable>
       <caption>{DISTRIBUTION_TITLE}</caption>
       <thead>
         <tr>
@@ -151,6 +152,6 @@ function DistributionTable({
           </tr>
         ))}
       </tbody>
-    </table>
+    </ScreenReaderTable>
   );
 }

@@ -1,6 +1,7 @@
 import type { RatingHistoryEntry } from '@jotto/shared/rating-schemas';
 import { ChartAxes, ChartFrame } from '@/components/chart-frame.tsx';
 import styles from './rating-chart.module.css';
+import { ScreenReaderTable } from '@/components/screen-reader-table.tsx';
 
 // Plain SVG, as every chart (why: chart-frame.tsx): one line and one band need a scale and two
 // paths, and the accessible markup (title, description, table) is ours.
@@ -128,30 +129,26 @@ function RatingPlot({ history, width }: { history: readonly RatingHistoryEntry[]
 /** The chart's numbers for screen readers: one row per rated game. */
 function RatingsTable({ history }: { history: readonly RatingHistoryEntry[] }) {
   return (
-    // Hidden by a box around it: a table is never narrower than its columns, so hidden itself
-    // it stayed 308 px wide and pushed a 320 px page sideways.
-    <div className="visually-hidden">
-      <table>
-        <caption>{RATING_CHART_TITLE}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Game</th>
-            <th scope="col">Date</th>
-            <th scope="col">Rating</th>
-            <th scope="col">Deviation</th>
+    <ScreenReaderTable>
+      <caption>{RATING_CHART_TITLE}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Game</th>
+          <th scope="col">Date</th>
+          <th scope="col">Rating</th>
+          <th scope="col">Deviation</th>
+        </tr>
+      </thead>
+      <tbody>
+        {history.map((entry, i) => (
+          <tr key={entry.gameId}>
+            <th scope="row">{i + 1}</th>
+            <td>{entry.at.slice(0, 10)}</td>
+            <td>{entry.value}</td>
+            <td>{entry.deviation}</td>
           </tr>
-        </thead>
-        <tbody>
-          {history.map((entry, i) => (
-            <tr key={entry.gameId}>
-              <th scope="row">{i + 1}</th>
-              <td>{entry.at.slice(0, 10)}</td>
-              <td>{entry.value}</td>
-              <td>{entry.deviation}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </ScreenReaderTable>
   );
 }
