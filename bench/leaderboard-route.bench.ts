@@ -12,6 +12,10 @@
 // the cost of one full refresh on this data, printed as "cold"); every measured request is
 // served from that snapshot, cycling daily → weekly → alltime.
 //
+// Each round also asks the app's /healthz, a route that does nothing, through every hook of
+// the app: the app's own floor, printed with no goal, which splits the gap to the bare route
+// into what every request of the app pays and what the leaderboard adds.
+//
 // Layout as in guess-route.bench.ts: this process generates load (autocannon, 50 connections,
 // pipelining 1, a fixed number of requests, each run capped in time); the real app and the
 // bare app run in child processes of their own on 127.0.0.1. Everything (servers, scratch
@@ -340,10 +344,17 @@ async function main(cleanup: Cleanup): Promise<number> {
   );
   const bareRuns: Measured[] = [];
   const leaderboardRuns: Measured[] = [];
+  // The app's own floor: its cheapest route, which does nothing, through every hook every
+  // request of the app passes (sessions, guards, access, headers, metrics, log). No goal: it
+  // says how much of the gap to the bare route is the leaderboard's and how much every route's.
+  const appFloorRuns: Measured[] = [];
   for (let round = 1; round <= ROUNDS; round += 1) {
     const bareRun = await load(`bare GET /bare (round ${round})`, bare, REQUESTS, '/bare');
     problems.push(...problemsOf(bareRun, REQUESTS));
     bareRuns.push(bareRun);
+    const floorRun = await load(`app GET /healthz (round ${round})`, app, REQUESTS, '/healthz');
+    problems.push(...problemsOf(floorRun, REQUESTS));
+    appFloorRuns.push(floorRun);
     const leaderboardRun = await load(
       `GET /api/leaders/:type (round ${round})`,
       app,
@@ -357,7 +368,10 @@ async function main(cleanup: Cleanup): Promise<number> {
 
   console.log('');
   console.log(
-    formatTable([HEADER, ...bareRuns.flatMap((b, i) => [row(b), row(leaderboardRuns[i]!)])]),
+    formatTable([
+      HEADER,
+      ...bareRuns.flatMap((b, i) => [row(b), row(appFloorRuns[i]!), row(leaderboardRuns[i]!)]),
+    ]),
   );
   console.log('');
   const ratios = leaderboardRuns.map((run, i) => run.rps / bareRuns[i]!.rps);
@@ -382,6 +396,14 @@ async function main(cleanup: Cleanup): Promise<number> {
         `(bare ${bareCpu.toFixed(1)} µs, leaderboard ${leaderboardCpu.toFixed(1)} µs; the ` +
         `throughput ratio a server-bound run would reach, whatever else loads the machine)  ` +
         `(goal ≥ ${GOAL_RATIO})  ${cpuRatio >= GOAL_RATIO ? 'PASS' : 'MISS'}`,
+    );
+  }
+  const floorCpu = meanCpu(appFloorRuns);
+  if (floorCpu !== null && leaderboardCpu !== null) {
+    console.log(
+      `the app's floor, GET /healthz (every hook, no work): ${floorCpu.toFixed(1)} µs per ` +
+        `request; leaderboard ÷ it: throughput ${(total(leaderboardRuns) / total(appFloorRuns)).toFixed(3)}, ` +
+        `CPU per request ${(floorCpu / leaderboardCpu).toFixed(3)} (no goal: what the route itself adds)`,
     );
   }
   if (problems.length > 0) {
