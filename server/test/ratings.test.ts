@@ -15,7 +15,13 @@ import { games, pointAwards, ratingHistory, users } from '../src/db/schema.ts';
 import { PROFILE_ERRORS } from '../src/friends/profile-service.ts';
 import { countMatches } from '@jotto/shared/game-rules';
 import { SECRET_WORDS } from '@jotto/shared/word-lists';
-import { newUsername, registerUser, startTestApp, TestAgent, type TestApp } from './test-app.ts';
+import {
+  registerPlayer,
+  type RegisteredPlayer,
+  startTestApp,
+  TestAgent,
+  type TestApp,
+} from './test-app.ts';
 import { DATABASE_KINDS } from './test-environment.ts';
 
 const fresh: StoredRating = { ...INITIAL_RATING, ratedAt: null };
@@ -30,17 +36,8 @@ describe.each(DATABASE_KINDS)('ratings on %s', (kind) => {
     await t.close();
   });
 
-  interface Player {
-    agent: TestAgent;
-    username: string;
-    id: number;
-  }
-
-  async function newPlayer(prefix: string): Promise<Player> {
-    const { agent, username } = await registerUser(t.app, newUsername(prefix));
-    const [row] = await t.app.db.select().from(users).where(eq(users.username, username));
-    return { agent, username, id: row!.id };
-  }
+  type Player = RegisteredPlayer;
+  const newPlayer = (prefix: string) => registerPlayer(t.app, prefix);
 
   async function account(player: Player) {
     const [row] = await t.app.db.select().from(users).where(eq(users.id, player.id));

@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { CLIENT_REQUEST_HEADER, CLIENT_REQUEST_HEADER_VALUE } from '@jotto/shared/request-headers';
 import { type AppOverrides, buildApp } from '../src/app.ts';
 import { type AppConfig, loadConfig } from '../src/config.ts';
+import { users } from '../src/db/schema.ts';
 import { createScratchPostgresDatabase, type DatabaseKind } from './test-environment.ts';
 
 export interface TestApp {
@@ -147,4 +149,25 @@ export async function registerUser(
   });
   if (response.status !== 200) throw new Error(`register failed: ${JSON.stringify(response.body)}`);
   return { agent, username, password };
+}
+
+/** A player registered through the API: its signed-in agent, username and user id. */
+export interface RegisteredPlayer {
+  agent: TestAgent;
+  username: string;
+  id: number;
+}
+
+/** Registers a new user named after `prefix` (see `newUsername`) and reads its id. */
+export async function registerPlayer(
+  app: FastifyInstance,
+  prefix?: string,
+): Promise<RegisteredPlayer> {
+  const { agent, username } = await registerUser(app, newUsername(prefix));
+  const [row] = await app.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.username, username));
+  if (!row) throw new Error(`registered user ${username} not found`);
+  return { agent, username, id: row.id };
 }

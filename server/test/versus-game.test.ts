@@ -12,13 +12,7 @@ import {
 import { SECRET_WORDS } from '@jotto/shared/word-lists';
 import { games, pointAwards, users } from '../src/db/schema.ts';
 import { solveGame } from '@jotto/test-support/game-solver';
-import {
-  newUsername,
-  registerUser,
-  startTestApp,
-  type TestAgent,
-  type TestApp,
-} from './test-app.ts';
+import { registerPlayer, type RegisteredPlayer, startTestApp, type TestApp } from './test-app.ts';
 import { DATABASE_KINDS } from './test-environment.ts';
 
 /** A response body that may be the success shape or the error envelope. */
@@ -64,17 +58,9 @@ describe.each(DATABASE_KINDS)('versus games on %s', (kind) => {
     await t.close();
   });
 
-  interface Player {
-    agent: TestAgent;
-    username: string;
-    id: number;
-  }
-
+  type Player = RegisteredPlayer;
   /** Usernames keep runs of letters shorter than 5, so no secret can hide in one. */
-  async function newPlayer(prefix: string): Promise<Player> {
-    const { agent, username } = await registerUser(t.app, newUsername(prefix));
-    return { agent, username, id: (await userRow(username)).id };
-  }
+  const newPlayer = (prefix: string) => registerPlayer(t.app, prefix);
 
   async function userRow(username: string) {
     const [row] = await t.app.db.select().from(users).where(eq(users.username, username));
