@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { type ChangeEvent, type FormEvent, type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { registrationProblem } from '@jotto/shared/account-rules';
+import { ACCOUNT_MESSAGES, registrationProblem } from '@jotto/shared/account-rules';
 import { clientPath } from '@jotto/shared/client-routes';
 import { useAlert } from '@/components/alert-provider.tsx';
 import { BusyButton } from '@/components/busy-button.tsx';
@@ -119,7 +119,9 @@ export function RegisterForm() {
     // 'That username is taken', alerted over the signed-in home page).
     if (sending.busy) return;
     const emailInput = event.currentTarget.elements.namedItem('email');
-    if (fields.password !== fields.confirmPassword) return showAlert('Passwords do not match!');
+    if (fields.password !== fields.confirmPassword) {
+      return showAlert(ACCOUNT_MESSAGES.passwordsDoNotMatch);
+    }
     if (emailInput instanceof HTMLInputElement && !emailInput.checkValidity()) {
       return showAlert(emailInput.validationMessage);
     }
