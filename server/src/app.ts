@@ -232,11 +232,6 @@ export async function buildApp(
   await app.register(crossSiteGuardPlugin, { config });
   await app.register(rateLimitPlugin);
   await app.register(sessionPlugin, { config });
-  registerCacheMetrics(app.metrics, app.invalidations, {
-    sessions: { stats: app.sessions.cacheStats },
-    polls: app.polls,
-  });
-
   const mailer = createMailer(config, app.log);
   app.addHook('onClose', async () => mailer.close());
   const accounts = new AccountService({
@@ -268,6 +263,11 @@ export async function buildApp(
     cache: { source: app.invalidations, maxAgeMs: config.cacheMaxAgeSeconds * 1000 },
   });
   app.decorate('games', games);
+  registerCacheMetrics(app.metrics, app.invalidations, {
+    sessions: { stats: app.sessions.cacheStats },
+    polls: app.polls,
+    gameSides: { stats: games.sidesCacheStats },
+  });
 
   const resets = new PasswordResetService({
     db: app.db,

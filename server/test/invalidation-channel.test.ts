@@ -4,6 +4,15 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { InvalidationChannel } from '../src/realtime/invalidation-channel.ts';
 import { TEST_REDIS_URL } from './test-environment.ts';
 
+/** Waits (up to 5 s) until `done` says yes. */
+async function until(done: () => boolean): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 const silentLog = { debug() {}, info() {}, warn() {} } as unknown as FastifyBaseLogger;
 
 describe('invalidation channel', () => {
@@ -45,6 +54,33 @@ describe('invalidation channel', () => {
     } finally {
       publish.mockRestore();
       ping.mockRestore();
+    }
+  });
+
+  it('hears its own announcement once, not again from Redis; another node hears it from Redis', async () => {
+    const otherRedis = new Redis(TEST_REDIS_URL, { lazyConnect: false });
+    const other = new InvalidationChannel(otherRedis, 2_000, silentLog);
+    try {
+      const heardHere: string[] = [];
+      const heardThere: string[] = [];
+      channel.subscribe((topics) => topics !== 'all' && heardHere.push(...topics));
+      other.subscribe((topics) => topics !== 'all' && heardThere.push(...topics));
+      await until(() => other.trusted && channel.trusted);
+      await channel.publish(['game:7']);
+      await until(() => heardThere.includes('game:7'));
+      // Redis delivers in order: once this node hears the other's later message, it would
+      // have heard its own copy of the first.
+      await other.publish(['game:8']);
+      await until(() => heardHere.includes('game:8'));
+      expect(heardHere).toEqual(['game:7', 'game:8']);
+      expect(heardThere).toEqual(['game:7', 'game:8']);
+      // A message without a sender (a node of an earlier release) is all topics.
+      await redis.publish('jotto:invalidations', 'game:9\nuser:3');
+      await until(() => heardHere.includes('user:3'));
+      expect(heardHere).toEqual(['game:7', 'game:8', 'game:9', 'user:3']);
+    } finally {
+      await other.close();
+      otherRedis.disconnect();
     }
   });
 

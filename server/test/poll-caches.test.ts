@@ -53,12 +53,19 @@ class BrowserCache {
   }
 }
 
-/** Reads a node's /metrics: how many lookups of a cache were served from memory. */
-async function cacheHits(node: ServerNode, cache: 'polls' | 'sessions'): Promise<number> {
+/**
+ * Reads a node's /metrics: how many lookups of a cache had an outcome (hit: served from memory;
+ * read: from the database; written: kept from a write on that node).
+ */
+async function cacheCount(
+  node: ServerNode,
+  cache: 'polls' | 'sessions' | 'gameSides',
+  result: 'hit' | 'read' | 'written' = 'hit',
+): Promise<number> {
   const text = await (await fetch(`${node.baseUrl}/metrics`)).text();
   const line = text
     .split('\n')
-    .find((l) => l.startsWith(`jotto_cache_lookups_total{cache="${cache}",result="hit"}`));
+    .find((l) => l.startsWith(`jotto_cache_lookups_total{cache="${cache}",result="${result}"}`));
   return line ? Number(line.split(' ').at(-1)) : 0;
 }
 
@@ -150,11 +157,11 @@ describe('poll caches across two nodes', () => {
     await browser.get(node1, board);
 
     // Both polled answers carry an ETag (checked by BrowserCache) and are kept as copies.
-    const hitsBefore = await cacheHits(node1, 'polls');
+    const hitsBefore = await cacheCount(node1, 'polls');
     const again = await browser.get(node1, counts);
     expect(again).toMatchObject({ from: '304', body: { seq: 0 } });
     expect(await browser.get(node1, board)).toMatchObject({ from: '304' });
-    expect(await cacheHits(node1, 'polls')).toBe(hitsBefore + 2);
+    expect(await cacheCount(node1, 'polls')).toBe(hitsBefore + 2);
 
     for (let i = 1; i <= 4; i += 1) {
       const played = await game.guess(game.b.agent);
@@ -200,6 +207,34 @@ describe('poll caches across two nodes', () => {
     // each node, sent after it, sees all twelve.
     expect((await browser.get(node1, counts)).body.seq).toBe(12);
     expect((await browser.get(node2, counts)).body.seq).toBe(12);
+  });
+
+  it("a guess leaves its game's sides in its node's memory: the opponent's next poll there reads nothing", async () => {
+    const game = await versusGame();
+    const browser = new BrowserCache(game.a.agent.sessionId);
+    const counts = `/api/game/${game.gameId}/counts`;
+    for (let i = 1; i <= 3; i += 1) {
+      const [readsBefore, writtenBefore] = [
+        await cacheCount(node2, 'gameSides', 'read'),
+        await cacheCount(node2, 'gameSides', 'written'),
+      ];
+      const played = await game.guess(game.b.agent);
+      // B guessed on node 2; A's poll there is answered from what the guess wrote.
+      expect(await browser.get(node2, counts)).toMatchObject({
+        from: 'body',
+        body: { seq: i, enemyGuesses: i, enemyScore: played.score, outcome: 'pending' },
+      });
+      expect(await cacheCount(node2, 'gameSides', 'written')).toBe(writtenBefore + 1);
+      expect(await cacheCount(node2, 'gameSides', 'read')).toBe(readsBefore);
+      // The same answer as a read on the other node, whose memory the guess emptied.
+      expect(await browser.get(node1, counts)).toMatchObject({ from: '304', body: { seq: i } });
+    }
+    // And A's own move, on node 1, is written there: B's view of it, with no read either.
+    const readsBefore = await cacheCount(node1, 'gameSides', 'read');
+    const played = await game.guess(game.a.agent);
+    const seen = await new BrowserCache(game.b.agent.sessionId).get(node1, counts);
+    expect(seen.body).toMatchObject({ seq: 4, enemyGuesses: 1, enemyScore: played.score });
+    expect(await cacheCount(node1, 'gameSides', 'read')).toBe(readsBefore);
   });
 
   it('a challenge sent on node 2 is in the next notices poll on node 1', async () => {
@@ -271,9 +306,9 @@ describe('poll caches across two nodes', () => {
     });
     const challengeInfo = `/api/challenges/${game.challengeId}/info`;
     expect((await browser.get(node2, challengeInfo)).status).toBe(200);
-    const hitsBefore = await cacheHits(node2, 'sessions');
+    const hitsBefore = await cacheCount(node2, 'sessions');
     expect((await browser.get(node2, '/api/user/info')).body).toMatchObject({ result: 'ok' });
-    expect(await cacheHits(node2, 'sessions')).toBeGreaterThan(hitsBefore);
+    expect(await cacheCount(node2, 'sessions')).toBeGreaterThan(hitsBefore);
 
     const logout = await new BrowserCache(game.a.agent.sessionId).get(node1, '/api/logout');
     expect(logout.status).toBe(200);
@@ -393,9 +428,9 @@ describe('poll caches across two nodes', () => {
     await expect
       .poll(
         async () => {
-          const before = await cacheHits(node1, 'polls');
+          const before = await cacheCount(node1, 'polls');
           await browser.get(node1, counts);
-          return (await cacheHits(node1, 'polls')) - before;
+          return (await cacheCount(node1, 'polls')) - before;
         },
         { timeout: 15_000, interval: 200 },
       )

@@ -10,7 +10,12 @@ export interface PlayResult {
   opponentUpdate: { userId: number | null; counts: CountsResponse } | null;
   /** For my other tabs and devices: my move (a guest, `userId` null, has no channel). */
   ownUpdate: { userId: number | null; event: GameMovedEvent };
+  /** Versus only: both sides as the move left them, and the game's sequence after it. */
+  sides: { seq: number; mover: OwnedSide; opponent: OwnedSide } | null;
 }
+
+/** A player's side and whose it is (null: a guest's). */
+export type OwnedSide = PlayerState & { userId: number | null };
 
 /** Who moved in which game, and with what: what the own-move event needs besides the answer. */
 export interface Mover {
@@ -31,6 +36,14 @@ export const sideOf = (player: PlayerState): VersusSide => ({
   won: player.status === 'won',
   forfeit: player.forfeit,
   score: player.score,
+});
+
+/** Only the fields of `PlayerState` (a whole row has more, such as the guest's session). */
+const stateOf = ({ score, status, forfeit, guessCount }: PlayerState): PlayerState => ({
+  score,
+  status,
+  forfeit,
+  guessCount,
 });
 
 /** Whether a player's game has ended: the shared rule, on a player's row. */
@@ -72,6 +85,7 @@ export function playResultWith(
   } | null,
 ): PlayResult {
   let opponentUpdate: PlayResult['opponentUpdate'] = null;
+  let sides: PlayResult['sides'] = null;
   if (versus) {
     const { seq, me, opponent, opponentUserId } = versus;
     response.enemyGuesses = opponent.guessCount;
@@ -81,11 +95,17 @@ export function playResultWith(
       userId: opponentUserId,
       counts: countsFor(mover.gameId, seq, opponent, me),
     };
+    sides = {
+      seq,
+      mover: { ...stateOf(me), userId: mover.userId },
+      opponent: { ...stateOf(opponent), userId: opponentUserId },
+    };
   }
   return {
     response,
     opponentUpdate,
     ownUpdate: { userId: mover.userId, event: movedEvent(mover, response) },
+    sides,
   };
 }
 

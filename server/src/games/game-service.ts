@@ -36,6 +36,7 @@ import {
 import { badRequest, conflict, notFound, unauthorized } from '../errors.ts';
 import { readGameRatings } from '../ratings/rating-service.ts';
 import {
+  type CacheStats,
   ClusterCache,
   type InvalidationPublisher,
   type InvalidationSource,
@@ -49,6 +50,7 @@ import {
   isFinished,
   type PlayerRow,
   playResultWith,
+  type OwnedSide,
   type PlayResult,
   sideOf,
 } from './game-model.ts';
@@ -106,6 +108,37 @@ type VersusSides = {
 }[];
 
 /**
+ * Whether a game's sides may be kept between moves: only a versus game of two accounts. A
+ * guest's side (a guest against the computer, or a solo game) changes owner when the guest
+ * signs in, unannounced.
+ */
+function keepsSides(sides: VersusSides): boolean {
+  return (
+    sides.length === 2 && sides.every((side) => side.mode === 'versus' && side.userId !== null)
+  );
+}
+
+/**
+ * The sides as a versus move of two accounts left them, as `sides_of_game` would read them
+ * after it; null for a game with a guest, which is not kept.
+ */
+function sidesAfter({
+  seq,
+  mover,
+  opponent,
+}: NonNullable<PlayResult['sides']>): VersusSides | null {
+  if (mover.userId === null || opponent.userId === null) return null;
+  // An account's row has no guest session (signing in moves a guest's games to the account).
+  const row = (side: OwnedSide) => ({
+    mode: 'versus' as const,
+    seq,
+    guestSessionHash: null,
+    ...side,
+  });
+  return [row(mover), row(opponent)];
+}
+
+/**
  * The game: creating games, guesses, marks and lists (docs/PRODUCT.md, 'Scoring' and 'Versus': 100
  * points, 5 per miss, only the exact word wins, one secret raced by both in versus). Every read and
  * write goes through `playerOf`, the one place that decides whose game it is; rules come from
@@ -158,6 +191,11 @@ export class GameService {
       options.log,
       options.metrics && registerGuessBatchMetrics(options.metrics),
     );
+  }
+
+  /** What the cache of versus games' sides came to (see `counts`), for /metrics. */
+  get sidesCacheStats(): CacheStats {
+    return this.versusSides?.stats ?? { hits: 0, reads: 0, shared: 0, written: 0 };
   }
 
   /** A new solo game for a user or a guest session. */
@@ -384,6 +422,7 @@ export class GameService {
     if (!giveUp && !isValidGuessWord(word)) throw badRequest(GAME_MESSAGES.notInDictionary);
 
     const { sessionHash } = guesser;
+    const start = this.versusSides?.beginWrite();
     const batched: GuessAttemptOutcome =
       giveUp || sessionHash === null
         ? { kind: 'locked' }
@@ -402,7 +441,19 @@ export class GameService {
         if (userId != null) changed.push(changeTopics.rating(userId));
       }
     }
-    const announced = this.invalidations?.publish(changed);
+    const announce = () => this.invalidations?.publish(changed);
+    // The counts' rows as this move left them, kept in place of the read its opponent's next
+    // poll would make (one per move in a polled game).
+    const written = result.sides && sidesAfter(result.sides);
+    const announced =
+      this.versusSides && start && written
+        ? this.versusSides.announceWrite(
+            String(gameId),
+            { value: written, topics: [changeTopics.game(gameId)] },
+            start,
+            announce,
+          )
+        : announce();
     if (result.opponentUpdate?.userId) {
       const { result: _result, ...event } = result.opponentUpdate.counts;
       this.notifier.notify(result.opponentUpdate.userId, 'game:counts', event);
@@ -516,11 +567,11 @@ export class GameService {
     if (!this.versusSides) return read();
     return this.versusSides.get(String(gameId), async () => {
       const sides = await read();
-      // Only a versus game of two accounts is kept: a guest's side (a guest against the
-      // computer, or a solo game) changes owner when the guest signs in, unannounced.
-      const keep =
-        sides.length === 2 && sides.every((side) => side.mode === 'versus' && side.userId !== null);
-      return { value: sides, topics: [changeTopics.game(gameId)], expiresAt: keep ? null : 0 };
+      return {
+        value: sides,
+        topics: [changeTopics.game(gameId)],
+        expiresAt: keepsSides(sides) ? null : 0,
+      };
     });
   }
 

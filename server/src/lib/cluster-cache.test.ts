@@ -55,7 +55,7 @@ describe('ClusterCache', () => {
     expect(await cache.get('counts:1:a', load)).toBe('seq 1');
     expect(await cache.get('counts:1:a', load)).toBe('seq 1');
     expect(load).toHaveBeenCalledTimes(1);
-    expect(cache.stats).toEqual({ hits: 1, reads: 1, shared: 0 });
+    expect(cache.stats).toEqual({ hits: 1, reads: 1, shared: 0, written: 0 });
 
     source.announce('game:2');
     expect(await cache.get('counts:1:a', load)).toBe('seq 1');
@@ -116,7 +116,7 @@ describe('ClusterCache', () => {
     read.finish({ value: 'before', topics: ['game:1'] });
     read.finish({ value: 'after', topics: ['game:1'] });
     expect(await Promise.all([a, b, c])).toEqual(['before', 'before', 'after']);
-    expect(cache.stats).toEqual({ hits: 0, reads: 2, shared: 1 });
+    expect(cache.stats).toEqual({ hits: 0, reads: 2, shared: 1, written: 0 });
     expect(cache.peek('k')).toBe('after');
   });
 
@@ -163,6 +163,61 @@ describe('ClusterCache', () => {
     await settle();
     await cache.get('k', load);
     expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it("keeps what this node's own write left, in place of the read after it", async () => {
+    const source = new TestSource();
+    const cache = make(source);
+    await cache.get('k', async () => ({ value: 'seq 1', topics: ['game:1'] }));
+    const start = cache.beginWrite();
+    // The write commits; its announcement drops the old value, and the new one is kept.
+    const announced = cache.announceWrite(
+      'k',
+      { value: 'seq 2', topics: ['game:1'] },
+      start,
+      () => {
+        source.announce('game:1');
+        return 'published';
+      },
+    );
+    expect(announced).toBe('published');
+    const load = vi.fn(async () => ({ value: 'read', topics: ['game:1'] }));
+    expect(await cache.get('k', load)).toBe('seq 2');
+    expect(load).not.toHaveBeenCalled();
+    expect(cache.stats).toEqual({ hits: 1, reads: 1, shared: 0, written: 1 });
+
+    // A later change drops it as it drops a read.
+    source.announce('game:1');
+    expect(await cache.get('k', load)).toBe('read');
+  });
+
+  it('does not keep a write that another change of its topics overtook', async () => {
+    const source = new TestSource();
+    const cache = make(source);
+    const start = cache.beginWrite();
+    // Another node's move in the same game, heard while this one was being written: the value
+    // this write knows may lack it.
+    source.announce('game:1');
+    cache.announceWrite('k', { value: 'mine', topics: ['game:1'] }, start, () =>
+      source.announce('game:1'),
+    );
+    expect(cache.peek('k')).toBeUndefined();
+
+    // A change of another game does not stop it; distrust does.
+    const next = cache.beginWrite();
+    source.announce('game:2');
+    cache.announceWrite('k', { value: 'mine', topics: ['game:1'] }, next, () =>
+      source.announce('game:1'),
+    );
+    expect(cache.peek('k')).toBe('mine');
+    source.trusted = false;
+    const untrusted = cache.beginWrite();
+    cache.announceWrite('j', { value: 'mine', topics: ['game:3'] }, untrusted, () =>
+      source.announce('game:3'),
+    );
+    source.trusted = true;
+    expect(cache.peek('j')).toBeUndefined();
+    expect(cache.stats.written).toBe(1);
   });
 
   it('keeps nothing of a read that failed, and tells every request that shared it', async () => {

@@ -47,6 +47,15 @@ export interface CacheStats {
   reads: number;
   /** Waited for a read that another request had started. */
   shared: number;
+  /** Kept from a write on this node (`announceWrite`), with no read. */
+  written: number;
+}
+
+/** Where a write began in the stream of announcements (see `ClusterCache.announceWrite`). */
+export interface WriteStart {
+  position: number;
+  /** Date.now() then: the value's age counts from here. */
+  at: number;
 }
 
 interface Entry<V> {
@@ -85,7 +94,7 @@ export class ClusterCache<V> {
   /** Reads under way, shared by the requests for the same key that arrive meanwhile. */
   private loading = new Map<string, Promise<V>>();
   private readonly maxAgeMs: number;
-  readonly stats: CacheStats = { hits: 0, reads: 0, shared: 0 };
+  readonly stats: CacheStats = { hits: 0, reads: 0, shared: 0, written: 0 };
 
   constructor(
     private readonly source: InvalidationSource,
@@ -142,25 +151,49 @@ export class ClusterCache<V> {
     return pending;
   }
 
+  /** Where a write that begins now starts from, for `announceWrite`. */
+  beginWrite(): WriteStart {
+    return { position: this.source.position(), at: Date.now() };
+  }
+
+  /**
+   * Announces a write this node has committed, by calling `announce` (which the source hears at
+   * once: this node's own announcements are heard before `publish` returns), and keeps `written`,
+   * the state the write left as the writer knows it, in place of a read after it. Kept only if no
+   * other change of its topics was heard since `start`, taken before the write began: that one
+   * could be a concurrent write whose effect `written` lacks. A change heard later drops it as
+   * it would drop a read. Returns what `announce` returned.
+   */
+  announceWrite<T>(key: string, written: CacheFill<V>, start: WriteStart, announce: () => T): T {
+    // Checked, announced and kept in one synchronous step: nothing can be heard in between.
+    const overtaken = this.source.changedSince(start.position, written.topics);
+    const announced = announce();
+    if (!overtaken && this.keep(key, written, start.at)) this.stats.written += 1;
+    return announced;
+  }
+
   private async fill(key: string, load: () => Promise<CacheFill<V>>): Promise<V> {
     const position = this.source.position();
     const readAt = Date.now();
     const read = await load();
-    const expiresAt = Math.min(readAt + this.maxAgeMs, read.expiresAt ?? Infinity);
-    if (
-      this.maxAgeMs > 0 &&
-      expiresAt > Date.now() &&
-      this.source.trusted &&
-      !this.source.changedSince(position, read.topics)
-    ) {
-      this.entries.set(key, { value: read.value, topics: read.topics, expiresAt });
-      for (const topic of read.topics) {
-        let keys = this.keysByTopic.get(topic);
-        if (keys === undefined) this.keysByTopic.set(topic, (keys = new Set()));
-        keys.add(key);
-      }
-    }
+    if (!this.source.changedSince(position, read.topics)) this.keep(key, read, readAt);
     return read.value;
+  }
+
+  /**
+   * Keeps a value read (or written) at `readAt` that no announced change overtook, unless it is
+   * already too old or nothing may be trusted now; says whether it did.
+   */
+  private keep(key: string, fill: CacheFill<V>, readAt: number): boolean {
+    const expiresAt = Math.min(readAt + this.maxAgeMs, fill.expiresAt ?? Infinity);
+    if (this.maxAgeMs <= 0 || expiresAt <= Date.now() || !this.source.trusted) return false;
+    this.entries.set(key, { value: fill.value, topics: fill.topics, expiresAt });
+    for (const topic of fill.topics) {
+      let keys = this.keysByTopic.get(topic);
+      if (keys === undefined) this.keysByTopic.set(topic, (keys = new Set()));
+      keys.add(key);
+    }
+    return true;
   }
 
   private invalidate(topics: readonly string[] | 'all'): void {
@@ -191,7 +224,8 @@ export class ClusterCache<V> {
 /**
  * `jotto_cache_lookups_total{cache, result}` in the app's Prometheus registry: each cache's
  * lookups by outcome (hit: from memory; read: from the database; shared: waited for another
- * request's read), read from the caches' own counts when scraped (nothing per request); and
+ * request's read) and its values kept from this node's own writes (written), read from the
+ * caches' own counts when scraped (nothing per request); and
  * `jotto_cache_trusted`, whether the node serves from them at all.
  */
 export function registerCacheMetrics(
@@ -210,12 +244,12 @@ export function registerCacheMetrics(
   const reported = new Map<string, number>();
   new Counter({
     name: 'jotto_cache_lookups_total',
-    help: 'Lookups of the per-node caches (sessions, poll answers), by cache and outcome',
+    help: "Lookups of the per-node caches (sessions, poll answers, game sides) by cache and outcome, and values kept from this node's writes (written)",
     labelNames: ['cache', 'result'] as const,
     registers: [registry],
     collect() {
       for (const [cache, { stats }] of Object.entries(caches)) {
-        for (const result of ['hits', 'reads', 'shared'] as const) {
+        for (const result of ['hits', 'reads', 'shared', 'written'] as const) {
           const key = `${cache}:${result}`;
           const delta = stats[result] - (reported.get(key) ?? 0);
           reported.set(key, stats[result]);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
@@ -26,6 +27,11 @@ export const changeTopics = {
 };
 
 const REDIS_CHANNEL = 'jotto:invalidations';
+/**
+ * A message's first line when it names the node that sent it: `@<node id>`. No topic starts
+ * with '@', so a message without it (from a node of an earlier release) is all topics.
+ */
+const ORIGIN_MARK = '@';
 /** Topics remembered for `changedSince`: far more than arrive during one database read. */
 const RECENT_TOPICS = 4096;
 /** After a failed publish, announcements do not wait for Redis for this long. */
@@ -36,7 +42,8 @@ const RETRY_AFTER_FAILURE_MS = 2_000;
  * cached may be trusted.
  *
  * A change is announced after it commits: applied on this node at once (so this node reads its
- * own writes), and published on Redis for the others; the request that made it is answered once
+ * own writes), and published on Redis for the others (its own copy, which Redis sends it too,
+ * is skipped: hearing it again would drop what was read after the change); the request that made it is answered once
  * Redis has written the message to every node (or at once while Redis is failing). Every node subscribes on a connection of
  * its own and PINGs Redis on it every quarter of the staleness bound. Redis answers a PING on a
  * subscribed connection after every message it delivered to it before, so when the answer comes
@@ -65,6 +72,8 @@ export class InvalidationChannel implements InvalidationSource, InvalidationPubl
   /** performance.now() of the last failed publish; -Infinity once one succeeds. */
   private lastPublishFailure = -Infinity;
   private readonly subscriber: Redis | null;
+  /** The first line of this node's messages. */
+  private readonly origin = `${ORIGIN_MARK}${randomUUID()}`;
   private readonly pinger: NodeJS.Timeout | null = null;
 
   constructor(
@@ -96,7 +105,12 @@ export class InvalidationChannel implements InvalidationSource, InvalidationPubl
       this.lastPingAnswered = -Infinity;
     });
     subscriber.on('message', (channel: string, message: string) => {
-      if (channel === REDIS_CHANNEL) this.hear(message.split('\n'));
+      if (channel !== REDIS_CHANNEL) return;
+      const lines = message.split('\n');
+      if (!lines[0]!.startsWith(ORIGIN_MARK)) this.hear(lines);
+      // This node's own announcement, heard when it was made: hearing it again would drop
+      // what was read, or kept from the write, after the change.
+      else if (lines[0] !== this.origin) this.hear(lines.slice(1));
     });
     subscriber.subscribe(REDIS_CHANNEL).catch((err: unknown) => {
       this.log.warn({ err }, 'invalidation channel: subscription failed');
@@ -140,7 +154,7 @@ export class InvalidationChannel implements InvalidationSource, InvalidationPubl
     // reads the PING below only after that pass has ended, so its answer says every subscriber
     // has the message in its socket, ahead of any request sent after the writer's answer.
     const published = redis
-      .publish(REDIS_CHANNEL, topics.join('\n'))
+      .publish(REDIS_CHANNEL, [this.origin, ...topics].join('\n'))
       .then(() => redis.ping())
       .then(
         () => {

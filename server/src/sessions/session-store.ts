@@ -104,7 +104,7 @@ export class SessionStore {
 
   /** Lookups of `resolveForRead` by outcome (for /metrics). */
   get cacheStats(): CacheStats {
-    return this.cached?.stats ?? { hits: 0, reads: 0, shared: 0 };
+    return this.cached?.stats ?? { hits: 0, reads: 0, shared: 0, written: 0 };
   }
 
   /**
