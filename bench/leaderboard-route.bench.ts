@@ -29,6 +29,7 @@ import { openDatabase } from '../server/src/db/database.ts';
 import type { Cleanup } from './support/harness.ts';
 import {
   cleanServerEnv,
+  cpuSecondsOf,
   createScratchDatabase,
   formatTable,
   type LoadSummary,
@@ -301,6 +302,19 @@ async function main(cleanup: Cleanup): Promise<number> {
     `cold start: first GET /api/leaders/alltime computed every snapshot in ` +
       `${coldMs.toFixed(0)} ms; ${sizes.join('; ')}`,
   );
+
+  // What the app spends with no request at all (its jobs: the 'Play now' queue every second,
+  // the daily board, the leaderboard refresh): counted in every run's CPU per request below.
+  const idleSeconds = 5;
+  const idleBefore = cpuSecondsOf(app.child.pid);
+  await new Promise((resolve) => setTimeout(resolve, idleSeconds * 1000));
+  const idleAfter = cpuSecondsOf(app.child.pid);
+  if (idleBefore !== null && idleAfter !== null) {
+    console.log(
+      `the app idle for ${idleSeconds} s: ${(((idleAfter - idleBefore) / idleSeconds) * 100).toFixed(1)} % ` +
+        `of a core (its background jobs, inside every run's CPU per request)`,
+    );
+  }
 
   let next = 0;
   const leaderboardPath = () => ({
