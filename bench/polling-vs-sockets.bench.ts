@@ -1,6 +1,6 @@
 // What the real-time channel saves, and what a poll costs: 3,000 clients following versus games by
 // polling every 3 s (the fallback while the real-time channel is down) against the same 3,000 on
-// Socket.IO, with the same games moving at the same rate in both runs; then the server's CPU for
+// Socket.IO, with the same games moving at the same rate in every run; then the server's CPU for
 // one poll of a game that has not changed, against a bare Fastify route. Printed: requests and
 // events per second the server handled, its CPU (and Postgres's), the poll latency, and each goal
 // (docs/PRODUCT.md, 'Performance goals') with PASS or MISS. Benchmarks print figures; nothing is
@@ -8,8 +8,11 @@
 //
 // Set-up: a scratch Postgres database, a scratch redis-server and one app server (a bench
 // child, `support/server-process.ts`) on loopback. PAIRS versus games by challenge; each
-// player has TABS tabs (clients), every tab follows its own game. In both runs both players of
+// player has TABS tabs (clients), every tab follows its own game. In every run both players of
 // every game guess, GUESS_RATE guesses/s in all, round robin (never the secret, ≤ 19 a player).
+// After a 5 s warm-up, the two modes run twice each, in the order polling, sockets, sockets,
+// polling, so that a machine whose load drifts during the bench weighs on both alike; the
+// ratios are of their totals, and every run is printed.
 //   polling:   each tab asks GET /api/game/:id/counts every 3 s, phases spread evenly, sending
 //              If-None-Match with the ETag of its last 200 as a browser does (a 304 is a poll
 //              answered); a tab whose last poll has not come back skips its turn (counted);
@@ -46,7 +49,9 @@ import {
 const PAIRS = 100;
 const TABS = boundedInteger('BENCH_TABS', 15, 1, 50);
 const CLIENTS = PAIRS * 2 * TABS;
-const SECONDS = boundedInteger('BENCH_SECONDS', 30, 5, 120);
+// Four runs of guesses (and the warm-up's) must fit the words planned per player (PAIRS × WORDS_PER_PLAYER × 2).
+const SECONDS = boundedInteger('BENCH_SECONDS', 30, 5, 45);
+const WARMUP_SECONDS = 5;
 const POLL_MS = 3_000;
 const GUESS_RATE = 20;
 const WORDS_PER_PLAYER = 19;
@@ -178,8 +183,8 @@ async function main(cleanup: Cleanup): Promise<number> {
       sent: [0, 0],
     };
   });
-  if (GUESS_RATE * SECONDS * 2 > PAIRS * WORDS_PER_PLAYER * 2) {
-    throw new Error('not enough words for two runs at this rate');
+  if (GUESS_RATE * (SECONDS * 4 + WARMUP_SECONDS) > PAIRS * WORDS_PER_PLAYER * 2) {
+    throw new Error('not enough words for four runs at this rate');
   }
   /** A tab: the game it follows, its player's cookie and the ETag of its last 200 (if any). */
   const tabs: { gameId: number; cookie: string; etag?: string }[] = games.flatMap((game) =>
@@ -192,7 +197,9 @@ async function main(cleanup: Cleanup): Promise<number> {
       `in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s`,
   );
 
-  const measure = async (run: () => Promise<void>) => {
+  /** One run's server and Postgres CPU, in % of a core, over its length. */
+  type Measured = { seconds: number; serverCpu: number; postgresCpu: number };
+  const measure = async (run: () => Promise<void>): Promise<Measured> => {
     const cpuBefore = cpuSecondsOf(server.child.pid);
     // Only this database's backends: other tests on the shared Postgres would count otherwise.
     const pgBefore = await databaseBackendsCpuSeconds(databaseUrl);
@@ -209,7 +216,10 @@ async function main(cleanup: Cleanup): Promise<number> {
   };
 
   // Run 1: polling every 3 s.
-  const pollAgent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  // A fresh pool of connections for each polling run: the socket runs in between last longer
+  // than the server keeps an idle connection.
+  const newPollAgent = () => new http.Agent({ keepAlive: true, maxSockets: 64 });
+  let pollAgent = newPollAgent();
   const pollLatencies: number[] = [];
   let polls = 0;
   let pollsDue = 0;
@@ -280,12 +290,32 @@ async function main(cleanup: Cleanup): Promise<number> {
     }
     while (busy.size > 0) await sleep(10);
   };
-  let guessesPolling = 0;
-  const polling = await measure(async () => {
-    const guessing = guessAtRate(port, games, SECONDS, problems);
-    await pollEvery3s(guessing);
-    guessesPolling = await guessing;
-  });
+  type PollingRun = Measured & { guesses: number; polls: number; latencies: number[] };
+  const pollingRuns: PollingRun[] = [];
+  const pollingRun = async () => {
+    if (pollingRuns.length > 0) pollAgent = newPollAgent();
+    const [pollsBefore, latenciesBefore] = [polls, pollLatencies.length];
+    let guesses = 0;
+    const measured = await measure(async () => {
+      const guessing = guessAtRate(port, games, SECONDS, problems);
+      await pollEvery3s(guessing);
+      guesses = await guessing;
+    });
+    pollingRuns.push({
+      ...measured,
+      guesses,
+      polls: polls - pollsBefore,
+      latencies: pollLatencies.slice(latenciesBefore).sort((a, b) => a - b),
+    });
+  };
+  // Warm-up, not measured: polls and guesses for WARMUP_SECONDS, so that the first polling run
+  // does not pay for compiling the poll's path (it did: a point of a core more than the last).
+  const warmUp = guessAtRate(port, games, WARMUP_SECONDS, problems);
+  await pollEvery3s(warmUp);
+  await warmUp;
+  [polls, pollsDue, notModified, skippedPolls] = [0, 0, 0, 0];
+  pollLatencies.length = 0;
+  await pollingRun();
 
   // Run 1b, the floor: the same clients at the same pace asking the bare route, no guesses. A
   // request costs the server its wake-ups, reads and writes however little the route does.
@@ -297,7 +327,7 @@ async function main(cleanup: Cleanup): Promise<number> {
     ((performance.now() - floorStarted) / 1000);
   pollAgent.destroy();
 
-  // Run 2: the same tabs on sockets.
+  // Runs 2 and 3: the same tabs on sockets.
   const sockets: ClientSocket[] = [];
   cleanup.add('close sockets', async () => sockets.forEach((socket) => socket.disconnect()));
   let events = 0;
@@ -314,19 +344,27 @@ async function main(cleanup: Cleanup): Promise<number> {
     `sockets: ${sockets.length} connected in ${((performance.now() - openStarted) / 1000).toFixed(1)} s`,
   );
   await sleep(2_000);
-  let guessesSockets = 0;
-  const eventsBefore = events;
-  const socketsRun = await measure(async () => {
-    guessesSockets = await guessAtRate(port, games, SECONDS, problems);
-    await sleep(200);
-  });
-  const delivered = events - eventsBefore;
-  const expectedEvents = guessesSockets * TABS;
-  if (delivered !== expectedEvents) {
-    problems.push(`sockets: ${delivered} events delivered, ${expectedEvents} expected`);
+  const socketRuns: (Measured & { guesses: number; events: number })[] = [];
+  for (let run = 0; run < 2; run += 1) {
+    let guesses = 0;
+    const eventsBefore = events;
+    const measured = await measure(async () => {
+      guesses = await guessAtRate(port, games, SECONDS, problems);
+      await sleep(200);
+    });
+    const delivered = events - eventsBefore;
+    if (delivered !== guesses * TABS) {
+      problems.push(`sockets: ${delivered} events delivered, ${guesses * TABS} expected`);
+    }
+    socketRuns.push({ ...measured, guesses, events: delivered });
   }
-  if (failedPolls > 0) problems.push(`polling: ${failedPolls} polls failed`);
   sockets.forEach((socket) => socket.disconnect());
+  await sleep(2_000);
+
+  // Run 4: polling again.
+  await pollingRun();
+  pollAgent.destroy();
+  if (failedPolls > 0) problems.push(`polling: ${failedPolls} polls failed`);
 
   // Run 3: the server's CPU for a poll of a game that does not change, against the bare route.
   // The tab's own request, cookie and If-None-Match (the ETag its last 200 gave) included.
@@ -395,9 +433,18 @@ async function main(cleanup: Cleanup): Promise<number> {
 
   const sorted = [...pollLatencies].sort((a, b) => a - b);
   const f1 = (value: number) => value.toFixed(1);
+  /** A mode's CPU over all its runs, in % of a core: each run weighed by its length. */
+  const overall = (runs: Measured[], of: 'serverCpu' | 'postgresCpu') =>
+    runs.reduce((sum, run) => sum + run[of] * run.seconds, 0) /
+    runs.reduce((sum, run) => sum + run.seconds, 0);
+  const pollingSeconds = pollingRuns.reduce((sum, run) => sum + run.seconds, 0);
+  const [pollingCpu, socketsCpu] = [
+    overall(pollingRuns, 'serverCpu'),
+    overall(socketRuns, 'serverCpu'),
+  ];
   console.log(
-    `\n${CLIENTS} clients following ${PAIRS} versus games; ${GUESS_RATE} guesses/s in both runs, ` +
-      `${SECONDS} s each (one app process, Postgres and Redis on this machine; load average ` +
+    `\n${CLIENTS} clients following ${PAIRS} versus games; ${GUESS_RATE} guesses/s in every run, ` +
+      `${SECONDS} s each, in the order polling, sockets, sockets, polling (one app process, Postgres and Redis on this machine; load average ` +
       `${os
         .loadavg()
         .map((v) => v.toFixed(2))
@@ -416,32 +463,57 @@ async function main(cleanup: Cleanup): Promise<number> {
         'poll p99 ms',
         'skipped polls',
       ],
+      ...[pollingRuns[0]!, ...socketRuns, pollingRuns[1]!].map((run, i) =>
+        'polls' in run
+          ? [
+              `polling every 3 s (run ${i + 1})`,
+              f1(run.polls / run.seconds),
+              f1(run.guesses / run.seconds),
+              '0',
+              f1(run.serverCpu),
+              f1(run.postgresCpu),
+              f1(percentile(run.latencies, 50)),
+              f1(percentile(run.latencies, 99)),
+              '',
+            ]
+          : [
+              `Socket.IO (run ${i + 1})`,
+              '0',
+              f1(run.guesses / run.seconds),
+              f1(run.events / run.seconds),
+              f1(run.serverCpu),
+              f1(run.postgresCpu),
+              '-',
+              '-',
+              '-',
+            ],
+      ),
       [
-        'polling every 3 s',
-        f1(polls / polling.seconds),
-        f1(guessesPolling / polling.seconds),
+        'polling, both runs',
+        f1(polls / pollingSeconds),
+        '',
         '0',
-        f1(polling.serverCpu),
-        f1(polling.postgresCpu),
+        f1(pollingCpu),
+        f1(overall(pollingRuns, 'postgresCpu')),
         f1(percentile(sorted, 50)),
         f1(percentile(sorted, 99)),
         skippedPolls,
       ],
       [
-        'Socket.IO',
+        'Socket.IO, both runs',
         '0',
-        f1(guessesSockets / socketsRun.seconds),
-        f1(delivered / socketsRun.seconds),
-        f1(socketsRun.serverCpu),
-        f1(socketsRun.postgresCpu),
+        '',
+        '',
+        f1(socketsCpu),
+        f1(overall(socketRuns, 'postgresCpu')),
         '-',
         '-',
         '-',
       ],
     ]),
   );
-  const serverRatio = polling.serverCpu / socketsRun.serverCpu;
-  const postgresRatio = polling.postgresCpu / socketsRun.postgresCpu;
+  const serverRatio = pollingCpu / socketsCpu;
+  const postgresRatio = overall(pollingRuns, 'postgresCpu') / overall(socketRuns, 'postgresCpu');
   const p99 = percentile(sorted, 99);
   const keptUp = polls / Math.max(1, pollsDue);
   const due = (CLIENTS * 1000) / POLL_MS;
@@ -460,14 +532,14 @@ async function main(cleanup: Cleanup): Promise<number> {
   );
   console.log(
     `floor: the bare route, polled by the same ${CLIENTS} clients at the same pace: ` +
-      `${f1(floorCpuPercent)} % of a core, ${(floorCpuPercent / socketsRun.serverCpu).toFixed(2)}× ` +
-      `the whole Socket.IO run; the app's polling run is ` +
-      `${(polling.serverCpu / floorCpuPercent).toFixed(2)}× it, guesses included`,
+      `${f1(floorCpuPercent)} % of a core, ${(floorCpuPercent / socketsCpu).toFixed(2)}× ` +
+      `the Socket.IO runs; the app's polling runs are ` +
+      `${(pollingCpu / floorCpuPercent).toFixed(2)}× it, guesses included`,
   );
   console.log('');
   console.log(
     figure(
-      'polling ÷ sockets, server CPU',
+      'polling ÷ sockets, server CPU (both runs of each)',
       `${serverRatio.toFixed(2)}×`,
       `≤ ${GOAL_SERVER_CPU_RATIO}×`,
       serverRatio <= GOAL_SERVER_CPU_RATIO,
@@ -475,7 +547,7 @@ async function main(cleanup: Cleanup): Promise<number> {
   );
   console.log(
     figure(
-      'polling ÷ sockets, Postgres CPU',
+      'polling ÷ sockets, Postgres CPU (both runs of each)',
       `${postgresRatio.toFixed(2)}×`,
       `≤ ${GOAL_POSTGRES_CPU_RATIO}×`,
       postgresRatio <= GOAL_POSTGRES_CPU_RATIO,
@@ -484,7 +556,7 @@ async function main(cleanup: Cleanup): Promise<number> {
   console.log(
     figure(
       `polls answered per second, ${CLIENTS} clients`,
-      `${f1(polls / polling.seconds)} (${(100 * keptUp).toFixed(1)} % of those due)`,
+      `${f1(polls / pollingSeconds)} (${(100 * keptUp).toFixed(1)} % of those due)`,
       `${due.toLocaleString('en')}/s: ≥ ${100 * GOAL_KEPT_UP} % of those due`,
       keptUp >= GOAL_KEPT_UP,
     ),
