@@ -38,6 +38,7 @@ import { readGameRatings } from '../ratings/rating-service.ts';
 import {
   type CacheStats,
   ClusterCache,
+  emptyCacheStats,
   type InvalidationPublisher,
   type InvalidationSource,
 } from '../lib/cluster-cache.ts';
@@ -195,7 +196,7 @@ export class GameService {
 
   /** What the cache of versus games' sides came to (see `counts`), for /metrics. */
   get sidesCacheStats(): CacheStats {
-    return this.versusSides?.stats ?? { hits: 0, reads: 0, shared: 0, written: 0 };
+    return this.versusSides?.stats ?? emptyCacheStats();
   }
 
   /** A new solo game for a user or a guest session. */

@@ -51,6 +51,11 @@ export interface CacheStats {
   written: number;
 }
 
+/** A cache's counts before its first lookup (and those of a cache that is off). */
+export function emptyCacheStats(): CacheStats {
+  return { hits: 0, reads: 0, shared: 0, written: 0 };
+}
+
 /** Where a write began in the stream of announcements (see `ClusterCache.announceWrite`). */
 export interface WriteStart {
   position: number;
@@ -94,7 +99,7 @@ export class ClusterCache<V> {
   /** Reads under way, shared by the requests for the same key that arrive meanwhile. */
   private loading = new Map<string, Promise<V>>();
   private readonly maxAgeMs: number;
-  readonly stats: CacheStats = { hits: 0, reads: 0, shared: 0, written: 0 };
+  readonly stats: CacheStats = emptyCacheStats();
 
   constructor(
     private readonly source: InvalidationSource,

@@ -5,6 +5,7 @@ import { sessions, users } from '../db/schema.ts';
 import {
   type CacheStats,
   ClusterCache,
+  emptyCacheStats,
   type InvalidationPublisher,
   type InvalidationSource,
 } from '../lib/cluster-cache.ts';
@@ -104,7 +105,7 @@ export class SessionStore {
 
   /** Lookups of `resolveForRead` by outcome (for /metrics). */
   get cacheStats(): CacheStats {
-    return this.cached?.stats ?? { hits: 0, reads: 0, shared: 0, written: 0 };
+    return this.cached?.stats ?? emptyCacheStats();
   }
 
   /**
