@@ -43,9 +43,10 @@ const RETRY_AFTER_FAILURE_MS = 2_000;
  *
  * A change is announced after it commits: applied on this node at once (so this node reads its
  * own writes), and published on Redis for the others (its own copy, which Redis sends it too,
- * is skipped: hearing it again would drop what was read after the change); the request that made it is answered once
- * Redis has written the message to every node (or at once while Redis is failing). Every node subscribes on a connection of
- * its own and PINGs Redis on it every quarter of the staleness bound. Redis answers a PING on a
+ * is skipped: hearing it again would drop what was read after the change); the request that
+ * made it is answered once Redis has written the message to every node (or at once while Redis
+ * is failing). Every node subscribes on a connection of its own and PINGs Redis on it every
+ * quarter of the staleness bound. Redis answers a PING on a
  * subscribed connection after every message it delivered to it before, so when the answer comes
  * this node has heard every change that Redis had accepted when the PING was sent. Cached
  * values are served only while that moment is at most `staleMs` ago (`trusted`): with Redis
