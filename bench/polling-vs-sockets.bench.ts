@@ -49,7 +49,8 @@ import {
 const PAIRS = 100;
 const TABS = boundedInteger('BENCH_TABS', 15, 1, 50);
 const CLIENTS = PAIRS * 2 * TABS;
-// Four runs of guesses (and the warm-up's) must fit the words planned per player (PAIRS × WORDS_PER_PLAYER × 2).
+// Four runs of guesses (and the warm-up's) must fit the words planned per player
+// (PAIRS × WORDS_PER_PLAYER × 2).
 const SECONDS = boundedInteger('BENCH_SECONDS', 30, 5, 45);
 const WARMUP_SECONDS = 5;
 const POLL_MS = 3_000;
@@ -442,9 +443,14 @@ async function main(cleanup: Cleanup): Promise<number> {
     overall(pollingRuns, 'serverCpu'),
     overall(socketRuns, 'serverCpu'),
   ];
+  const [pollingPostgres, socketsPostgres] = [
+    overall(pollingRuns, 'postgresCpu'),
+    overall(socketRuns, 'postgresCpu'),
+  ];
   console.log(
     `\n${CLIENTS} clients following ${PAIRS} versus games; ${GUESS_RATE} guesses/s in every run, ` +
-      `${SECONDS} s each, in the order polling, sockets, sockets, polling (one app process, Postgres and Redis on this machine; load average ` +
+      `${SECONDS} s each, in the order polling, sockets, sockets, polling (one app process, ` +
+      `Postgres and Redis on this machine; load average ` +
       `${os
         .loadavg()
         .map((v) => v.toFixed(2))
@@ -494,26 +500,16 @@ async function main(cleanup: Cleanup): Promise<number> {
         '',
         '0',
         f1(pollingCpu),
-        f1(overall(pollingRuns, 'postgresCpu')),
+        f1(pollingPostgres),
         f1(percentile(sorted, 50)),
         f1(percentile(sorted, 99)),
         skippedPolls,
       ],
-      [
-        'Socket.IO, both runs',
-        '0',
-        '',
-        '',
-        f1(socketsCpu),
-        f1(overall(socketRuns, 'postgresCpu')),
-        '-',
-        '-',
-        '-',
-      ],
+      ['Socket.IO, both runs', '0', '', '', f1(socketsCpu), f1(socketsPostgres), '-', '-', '-'],
     ]),
   );
   const serverRatio = pollingCpu / socketsCpu;
-  const postgresRatio = overall(pollingRuns, 'postgresCpu') / overall(socketRuns, 'postgresCpu');
+  const postgresRatio = pollingPostgres / socketsPostgres;
   const p99 = percentile(sorted, 99);
   const keptUp = polls / Math.max(1, pollsDue);
   const due = (CLIENTS * 1000) / POLL_MS;
