@@ -2,6 +2,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { AlertProvider, useAlert } from './alert-provider.tsx';
+import { linksIn } from '@/test/render-screen.tsx';
 
 function Trigger({ message }: { message: string }) {
   const showAlert = useAlert();
@@ -108,8 +109,7 @@ describe('AlertProvider', () => {
       const alert = renderInRouter();
       fireEvent.click(screen.getByRole('button', { name: `Say ${SIGN_IN}` }));
       expect(within(alert()!).getByText(SIGN_IN).textContent).toBe(SIGN_IN);
-      const links = within(alert()!).getAllByRole('link');
-      expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      expect(linksIn(alert()!)).toEqual([
         ['Sign up', '/register'],
         ['Log in', '/login'],
       ]);

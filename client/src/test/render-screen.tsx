@@ -95,6 +95,13 @@ export function renderScreen(
 /** Where the screen is now. */
 export const currentPath = () => screen.getByTestId('location').textContent;
 
+/** The links inside `element`, in order, as [text, href] pairs. */
+export function linksIn(element: HTMLElement): [string | null, string | null][] {
+  return within(element)
+    .getAllByRole('link')
+    .map((link) => [link.textContent, link.getAttribute('href')]);
+}
+
 /** The alert modal's message, or null when no alert shows. */
 export function alertText(): string | null {
   const dialog = screen

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ChallengeItem, ChallengeInfoResponse } from '@jotto/shared/challenge-schemas';
 import { POLL_INTERVAL_MS } from '@jotto/shared/polling';
 import { fakeApi, type FakeHandlers } from '@/test/fake-api.ts';
-import { alertText, currentPath, renderScreen } from '@/test/render-screen.tsx';
+import { alertText, currentPath, linksIn, renderScreen } from '@/test/render-screen.tsx';
 import { ChallengesPage } from './challenges-page.tsx';
 
 const signedIn = { result: 'ok', msg: 'alice' } as const;
@@ -103,11 +103,7 @@ describe('ChallengesPage: the lists', () => {
     const { api } = renderChallenges({ userInfo: { result: 'guest' } });
     const sentence = await screen.findByText('You must be logged in to receive challenges');
     // Beside the sentence (which stays as it is): the ways to an account.
-    expect(
-      within(sentence.parentElement!)
-        .getAllByRole('link')
-        .map((link) => [link.textContent, link.getAttribute('href')]),
-    ).toEqual([
+    expect(linksIn(sentence.parentElement!)).toEqual([
       ['Sign up', '/register'],
       ['Log in', '/login'],
     ]);

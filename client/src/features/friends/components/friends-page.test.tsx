@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest';
 import type { Friend, FriendRequest } from '@jotto/shared/social-schemas';
 import { fakeApi, type FakeHandlers } from '@/test/fake-api.ts';
-import { alertText, currentPath, renderScreen } from '@/test/render-screen.tsx';
+import { alertText, currentPath, linksIn, renderScreen } from '@/test/render-screen.tsx';
 import { FriendsPage } from './friends-page.tsx';
 
 const signedIn = { result: 'ok', msg: 'alice' } as const;
@@ -55,11 +55,7 @@ describe('FriendsPage: tabs', () => {
     const { api } = renderFriends({ userInfo: { result: 'guest' } });
     const sentence = await screen.findByText('You must be logged in to add friends');
     // Beside the sentence (which stays as it is): the ways to an account.
-    expect(
-      within(sentence.parentElement!)
-        .getAllByRole('link')
-        .map((link) => [link.textContent, link.getAttribute('href')]),
-    ).toEqual([
+    expect(linksIn(sentence.parentElement!)).toEqual([
       ['Sign up', '/register'],
       ['Log in', '/login'],
     ]);

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest';
 import type { GameListItem } from '@jotto/shared/game-schemas';
 import { type FakeHandlers, fakeApi } from '@/test/fake-api.ts';
-import { alertText, currentPath, renderScreen } from '@/test/render-screen.tsx';
+import { alertText, currentPath, linksIn, renderScreen } from '@/test/render-screen.tsx';
 import { GameListPage } from './game-list-page.tsx';
 
 const SIGNED_IN = { userInfo: { result: 'ok', msg: 'alice' } } satisfies FakeHandlers;
@@ -114,11 +114,7 @@ describe('GameListPage', () => {
     const api = openList('solo', { ...GUEST, ...lists });
     const sentence = await screen.findByText('You must be logged in to save games');
     // Beside the sentence (which stays as it is): the ways to an account.
-    expect(
-      within(sentence.parentElement!)
-        .getAllByRole('link')
-        .map((link) => [link.textContent, link.getAttribute('href')]),
-    ).toEqual([
+    expect(linksIn(sentence.parentElement!)).toEqual([
       ['Sign up', '/register'],
       ['Log in', '/login'],
     ]);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { POLL_INTERVAL_MS } from '@jotto/shared/polling';
 import { type FakeHandlers, fakeApi } from '@/test/fake-api.ts';
 import { fakeGameServer } from '@/test/fake-game-server.ts';
-import { alertText, currentPath, renderScreen } from '@/test/render-screen.tsx';
+import { alertText, currentPath, linksIn, renderScreen } from '@/test/render-screen.tsx';
 import { NOT_YOUR_GAME } from './game-not-found.tsx';
 import { GamePage } from './game-page.tsx';
 
@@ -24,11 +24,7 @@ describe('GamePage, for a guest and for a game that is not yours', () => {
     expect(note.textContent).toBe(
       'As a guest, this game is kept for 24 hours. Sign up or log in to keep it.',
     );
-    const links = Array.from(note.querySelectorAll('a')).map((link) => [
-      link.textContent,
-      link.getAttribute('href'),
-    ]);
-    expect(links).toEqual([
+    expect(linksIn(note)).toEqual([
       ['Sign up', '/register'],
       ['log in', '/login'],
     ]);
