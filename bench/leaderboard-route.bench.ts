@@ -14,7 +14,10 @@
 //
 // Each round also asks the app's /healthz, a route that does nothing, through every hook of
 // the app: the app's own floor, printed with no goal, which splits the gap to the bare route
-// into what every request of the app pays and what the leaderboard adds.
+// into what every request of the app pays and what the leaderboard adds. And each round asks
+// a third server, plain node:http with no framework, that writes the answers recorded from the
+// app (the same status, headers and compressed bytes): the ceiling, what sending those answers
+// costs any server, printed with no goal.
 //
 // Layout as in guess-route.bench.ts: this process generates load (autocannon, 50 connections,
 // pipelining 1, a fixed number of requests, each run capped in time); the real app and the
@@ -27,6 +30,7 @@ import postgres from 'postgres';
 import { LEADERBOARD_TYPES } from '@jotto/shared/leaderboard-windows';
 import { openDatabase } from '../server/src/db/database.ts';
 import type { Cleanup } from './support/harness.ts';
+import { type RecordedAnswer, REPLAY_ANSWERS_VARIABLE } from './support/replay-answers.ts';
 import {
   cleanServerEnv,
   cpuSecondsOf,
@@ -171,7 +175,15 @@ function browserGet(
   port: number,
   path: string,
   headers: Record<string, string> = {},
-): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string; bytes: number }> {
+): Promise<{
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  /** Name and value pairs as received. */
+  rawHeaders: [string, string][];
+  text: string;
+  /** The body as sent (compressed, when it was). */
+  raw: Buffer;
+}> {
   return new Promise((resolve, reject) => {
     http
       .get(
@@ -195,11 +207,16 @@ function browserGet(
                   : encoding === 'deflate'
                     ? inflateSync(raw)
                     : raw;
+            const rawHeaders: [string, string][] = [];
+            for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) {
+              rawHeaders.push([res.rawHeaders[i]!, res.rawHeaders[i + 1]!]);
+            }
             resolve({
               status: res.statusCode ?? 0,
               headers: res.headers,
+              rawHeaders,
               text: body.toString('utf8'),
-              bytes: raw.length,
+              raw,
             });
           });
           res.on('error', reject);
@@ -281,6 +298,8 @@ async function main(cleanup: Cleanup): Promise<number> {
   }
   const sizes: string[] = [];
   const problems: string[] = [];
+  // Each kind's answer to a browser, exactly as the app sent it, for the replay server.
+  const recorded: Record<string, RecordedAnswer> = {};
   for (const kind of KINDS) {
     const response = await request(app.port, 'GET', `/api/leaders/${kind}`);
     const entries = (response.json?.scores as unknown[] | undefined)?.length ?? 0;
@@ -288,13 +307,21 @@ async function main(cleanup: Cleanup): Promise<number> {
     if (asBrowser.status !== 200 || asBrowser.text !== JSON.stringify(response.json)) {
       problems.push(`${kind}: the browser's answer differs from the plain one`);
     }
+    recorded[`/replay/${kind}`] = {
+      status: asBrowser.status,
+      // The replaying server adds its own (a fresh date, as the app does).
+      headers: asBrowser.rawHeaders.filter(
+        ([name]) => !['date', 'connection', 'keep-alive'].includes(name.toLowerCase()),
+      ),
+      body: asBrowser.raw.toString('base64'),
+    };
     const etag = asBrowser.headers.etag;
     const again = etag
       ? await browserGet(app.port, `/api/leaders/${kind}`, { 'if-none-match': etag })
       : null;
     sizes.push(
       `${kind} ${entries} entries, ${JSON.stringify(response.json).length} bytes, ` +
-        `${asBrowser.bytes} as sent (${asBrowser.headers['content-encoding'] ?? 'identity'}); ` +
+        `${asBrowser.raw.length} as sent (${asBrowser.headers['content-encoding'] ?? 'identity'}); ` +
         `again with its ETag: ${again ? again.status : 'no ETag'}`,
     );
   }
@@ -302,6 +329,20 @@ async function main(cleanup: Cleanup): Promise<number> {
     `cold start: first GET /api/leaders/alltime computed every snapshot in ` +
       `${coldMs.toFixed(0)} ms; ${sizes.join('; ')}`,
   );
+
+  const replay = await startServer(
+    'replay',
+    cleanServerEnv({ [REPLAY_ANSWERS_VARIABLE]: JSON.stringify(recorded) }),
+    cleanup,
+  );
+  const replayed = await browserGet(replay.port, '/replay/alltime');
+  const applied = await browserGet(app.port, '/api/leaders/alltime');
+  if (
+    !replayed.raw.equals(applied.raw) ||
+    replayed.rawHeaders.length !== applied.rawHeaders.length
+  ) {
+    problems.push("the replay server's answer differs from the app's");
+  }
 
   // What the app spends with no request at all (its jobs: the 'Play now' queue every second,
   // the daily board, the leaderboard refresh): counted in every run's CPU per request below.
@@ -319,6 +360,11 @@ async function main(cleanup: Cleanup): Promise<number> {
   let next = 0;
   const leaderboardPath = () => ({
     path: `/api/leaders/${KINDS[next++ % KINDS.length]}`,
+    headers: { 'accept-encoding': BROWSER_ENCODINGS },
+  });
+  let nextReplay = 0;
+  const replayPath = () => ({
+    path: `/replay/${KINDS[nextReplay++ % KINDS.length]}`,
     headers: { 'accept-encoding': BROWSER_ENCODINGS },
   });
   const load = async (
@@ -362,10 +408,22 @@ async function main(cleanup: Cleanup): Promise<number> {
   // request of the app passes (sessions, guards, access, headers, metrics, log). No goal: it
   // says how much of the gap to the bare route is the leaderboard's and how much every route's.
   const appFloorRuns: Measured[] = [];
+  // The ceiling: the leaderboard's own answers (status, headers, bytes) written by plain
+  // node:http with no framework. No goal: no server sends these answers for less, so it splits
+  // the gap to the bare route into what the answer itself costs and what the app adds.
+  const replayRuns: Measured[] = [];
   for (let round = 1; round <= ROUNDS; round += 1) {
     const bareRun = await load(`bare GET /bare (round ${round})`, bare, REQUESTS, '/bare');
     problems.push(...problemsOf(bareRun, REQUESTS));
     bareRuns.push(bareRun);
+    const replayRun = await load(
+      `node:http, recorded answers (round ${round})`,
+      replay,
+      REQUESTS,
+      replayPath,
+    );
+    problems.push(...problemsOf(replayRun, REQUESTS));
+    replayRuns.push(replayRun);
     const floorRun = await load(`app GET /healthz (round ${round})`, app, REQUESTS, '/healthz');
     problems.push(...problemsOf(floorRun, REQUESTS));
     appFloorRuns.push(floorRun);
@@ -384,7 +442,12 @@ async function main(cleanup: Cleanup): Promise<number> {
   console.log(
     formatTable([
       HEADER,
-      ...bareRuns.flatMap((b, i) => [row(b), row(appFloorRuns[i]!), row(leaderboardRuns[i]!)]),
+      ...bareRuns.flatMap((b, i) => [
+        row(b),
+        row(replayRuns[i]!),
+        row(appFloorRuns[i]!),
+        row(leaderboardRuns[i]!),
+      ]),
     ]),
   );
   console.log('');
@@ -418,6 +481,17 @@ async function main(cleanup: Cleanup): Promise<number> {
       `the app's floor, GET /healthz (every hook, no work): ${floorCpu.toFixed(1)} µs per ` +
         `request; leaderboard ÷ it: throughput ${(total(leaderboardRuns) / total(appFloorRuns)).toFixed(3)}, ` +
         `CPU per request ${(floorCpu / leaderboardCpu).toFixed(3)} (no goal: what the route itself adds)`,
+    );
+  }
+  const replayCpu = meanCpu(replayRuns);
+  if (replayCpu !== null && bareCpu !== null && leaderboardCpu !== null) {
+    console.log(
+      `the ceiling, the leaderboard's recorded answers written by plain node:http (no ` +
+        `framework): ${replayCpu.toFixed(1)} µs per request; ÷ bare: throughput ` +
+        `${(total(replayRuns) / total(bareRuns)).toFixed(3)}, CPU per request ` +
+        `${(bareCpu / replayCpu).toFixed(3)} (no goal: what sending these answers costs any ` +
+        `server); leaderboard ÷ it: throughput ${(total(leaderboardRuns) / total(replayRuns)).toFixed(3)}, ` +
+        `CPU per request ${(replayCpu / leaderboardCpu).toFixed(3)} (what the app adds)`,
     );
   }
   if (problems.length > 0) {

@@ -4,6 +4,9 @@
 //
 //   mode `app`:  the real Jotto app, configured from the environment the bench hands in.
 //   mode `bare`: a bare Fastify app with one JSON route, GET /bare; the yardstick.
+//   mode `replay`: plain node:http, no framework, writing answers the bench recorded from the
+//                  app (status, headers and bytes, from BENCH_REPLAY_ANSWERS) for GET of their
+//                  paths: what any server at all pays to send those answers (a ceiling).
 //
 // Both listen on 127.0.0.1 on a free port and report it with `{ port }`. They close on a
 // `close` message, on SIGTERM/SIGINT, or when the bench goes away (the IPC channel closes).
@@ -12,12 +15,14 @@
 // An `emit` message (the fan-out bench) makes the app emit `game:counts` events through its
 // Notifier, as a guess would, at a steady rate to the given users' rooms, and answers
 // `{ emitted }` with when each went out (performance.timeOrigin + now, in ms).
+import { createServer } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import Fastify from 'fastify';
 import { buildApp } from '../../server/src/app.ts';
 import { loadConfig } from '../../server/src/config.ts';
+import { type RecordedAnswer, REPLAY_ANSWERS_VARIABLE } from './replay-answers.ts';
 
-export type ServerMode = 'app' | 'bare';
+export type ServerMode = 'app' | 'bare' | 'replay';
 
 /** The answer to a `heap` message; bytes, after the collections. */
 export interface HeapReport {
@@ -102,12 +107,44 @@ async function start(mode: ServerMode): Promise<FastifyInstance> {
     app.get('/bare', async () => ({ result: 'ok', matches: 2 }));
     return app;
   }
+  if (mode === 'replay') {
+    const recorded = JSON.parse(process.env[REPLAY_ANSWERS_VARIABLE] ?? '{}') as Record<
+      string,
+      RecordedAnswer
+    >;
+    const answers = new Map(
+      Object.entries(recorded).map(([path, answer]) => [
+        path,
+        {
+          status: answer.status,
+          headers: answer.headers.flat(),
+          body: Buffer.from(answer.body, 'base64'),
+        },
+      ]),
+    );
+    // Fastify only for the harness's listen and close: every recorded path is answered by the
+    // plain node:http listener before Fastify sees the request.
+    return Fastify({
+      logger: false,
+      serverFactory: (handler) =>
+        createServer((req, res) => {
+          const answer = req.method === 'GET' ? answers.get(req.url ?? '') : undefined;
+          if (answer === undefined) {
+            handler(req, res);
+            return;
+          }
+          res.writeHead(answer.status, answer.headers);
+          res.end(answer.body);
+        }),
+    });
+  }
   return buildApp(loadConfig(process.env));
 }
 
 async function main(): Promise<void> {
   const mode = process.argv[2];
-  if (mode !== 'app' && mode !== 'bare') throw new Error(`unknown mode: ${String(mode)}`);
+  if (mode !== 'app' && mode !== 'bare' && mode !== 'replay')
+    throw new Error(`unknown mode: ${String(mode)}`);
   if (!process.send) throw new Error('server-process must be forked with an IPC channel');
   const app = await start(mode);
   let closing = false;
