@@ -5,7 +5,7 @@ import { ACCOUNT_MESSAGES, passwordProblem } from '@jotto/shared/account-rules';
 import { clientPath } from '@jotto/shared/client-routes';
 import { useAlert } from '@/components/alert-provider.tsx';
 import { BusyButton } from '@/components/busy-button.tsx';
-import { FormField } from '@/components/form-field.tsx';
+import { NewPasswordFields } from '@/components/new-password-fields.tsx';
 import { StandalonePage } from '@/components/standalone-page.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { useSingleFlight } from '@/lib/single-flight.ts';
@@ -62,22 +62,7 @@ export function ResetPasswordPage() {
         <>
           {/* noValidate: the checks speak through the alert modal, as on the other forms. */}
           <form className={styles.form} onSubmit={submit} aria-label="Reset password" noValidate>
-            <FormField
-              label="New password"
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              value={fields.password}
-              onChange={set('password')}
-            />
-            <FormField
-              label="Confirm password"
-              name="confirmPassword"
-              type="password"
-              autoComplete="new-password"
-              value={fields.confirmPassword}
-              onChange={set('confirmPassword')}
-            />
+            <NewPasswordFields passwordLabel="New password" values={fields} onChange={set} />
             <BusyButton type="submit" className="button button-primary" busy={sending.busy}>
               Change password
             </BusyButton>

@@ -6,6 +6,7 @@ import { clientPath } from '@jotto/shared/client-routes';
 import { useAlert } from '@/components/alert-provider.tsx';
 import { BusyButton } from '@/components/busy-button.tsx';
 import { FormField } from '@/components/form-field.tsx';
+import { NewPasswordFields } from '@/components/new-password-fields.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { useSignedIn } from '@/lib/session.ts';
 import { useSingleFlight } from '@/lib/single-flight.ts';
@@ -158,22 +159,7 @@ export function RegisterForm() {
         value={fields.username}
         onChange={set('username')}
       />
-      <FormField
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        value={fields.password}
-        onChange={set('password')}
-      />
-      <FormField
-        label="Confirm password"
-        name="confirmPassword"
-        type="password"
-        autoComplete="new-password"
-        value={fields.confirmPassword}
-        onChange={set('confirmPassword')}
-      />
+      <NewPasswordFields passwordLabel="Password" values={fields} onChange={set} />
     </AuthForm>
   );
 }
