@@ -60,6 +60,31 @@ describe.each(DATABASE_KINDS)('notices on %s', (kind) => {
     sockets.push(socket);
     return connected(socket);
   };
+  /**
+   * Alice, Bob and Carol, with two tabs of Bob's and one each of Alice's and Carol's, all
+   * recording `event`: the answer to one of Bob's is told to his tabs alone.
+   */
+  const threePlayersListeningFor = async (event: 'challenge:answered' | 'friend:answered') => {
+    const [alice, bob, carol] = [
+      await registerUser(t.app),
+      await registerUser(t.app),
+      await registerUser(t.app),
+    ];
+    const bobTabs = [await tabOf(bob), await tabOf(bob)].map((tab) => recordEvents(tab, [event]));
+    const others = [await tabOf(alice), await tabOf(carol)].map((tab) =>
+      recordEvents(tab, [event]),
+    );
+    /** Each of Bob's tabs heard `payloads`, in order; the other tabs heard nothing. */
+    const expectOnlyBobTold = async (payloads: unknown[]) => {
+      for (const tab of bobTabs) {
+        const events = await tab.waitFor(payloads.length);
+        expect(events.map((heard) => heard.payload)).toEqual(payloads);
+      }
+      for (const tab of others) expect(await quietFor(tab, NOTHING_ELSE_WITHIN_MS)).toBe(true);
+      expect(others.flatMap((tab) => tab.events)).toEqual([]);
+    };
+    return { alice, bob, carol, expectOnlyBobTold };
+  };
 
   it('lists the challenges and friend requests waiting for me, newest first, with who sent them', async () => {
     const [alice, bob, carol] = [
@@ -249,17 +274,8 @@ describe.each(DATABASE_KINDS)('notices on %s', (kind) => {
   });
 
   it('tells every tab of the one who answered a challenge, and no one else', async () => {
-    const [alice, bob, carol] = [
-      await registerUser(t.app),
-      await registerUser(t.app),
-      await registerUser(t.app),
-    ];
-    const bobTabs = [await tabOf(bob), await tabOf(bob)].map((tab) =>
-      recordEvents(tab, ['challenge:answered']),
-    );
-    const others = [await tabOf(alice), await tabOf(carol)].map((tab) =>
-      recordEvents(tab, ['challenge:answered']),
-    );
+    const { alice, bob, carol, expectOnlyBobTold } =
+      await threePlayersListeningFor('challenge:answered');
 
     const accepted = await challenge(alice, bob);
     await bob.agent.post('/api/challenges/accept', { challenge_id: accepted });
@@ -270,30 +286,16 @@ describe.each(DATABASE_KINDS)('notices on %s', (kind) => {
     const started = await bob.agent.post<Json>('/api/challenges/new', { username: alice.username });
     expect(started.body).toMatchObject({ challengeId: mutual, gameId: expect.any(Number) });
 
-    for (const tab of bobTabs) {
-      const events = await tab.waitFor(3);
-      expect(events.map((event) => event.payload)).toEqual([
-        { challengeId: accepted },
-        { challengeId: denied },
-        { challengeId: mutual },
-      ]);
-    }
-    for (const tab of others) expect(await quietFor(tab, NOTHING_ELSE_WITHIN_MS)).toBe(true);
-    expect(others.flatMap((tab) => tab.events)).toEqual([]);
+    await expectOnlyBobTold([
+      { challengeId: accepted },
+      { challengeId: denied },
+      { challengeId: mutual },
+    ]);
   });
 
   it('tells every tab of the one who answered a friend request, and no one else', async () => {
-    const [alice, bob, carol] = [
-      await registerUser(t.app),
-      await registerUser(t.app),
-      await registerUser(t.app),
-    ];
-    const bobTabs = [await tabOf(bob), await tabOf(bob)].map((tab) =>
-      recordEvents(tab, ['friend:answered']),
-    );
-    const others = [await tabOf(alice), await tabOf(carol)].map((tab) =>
-      recordEvents(tab, ['friend:answered']),
-    );
+    const { alice, bob, carol, expectOnlyBobTold } =
+      await threePlayersListeningFor('friend:answered');
 
     const accepted = await befriend(alice, bob);
     await bob.agent.post('/api/friends/accept', { id: accepted });
@@ -303,15 +305,6 @@ describe.each(DATABASE_KINDS)('notices on %s', (kind) => {
     const crossed = await befriend(carol, bob);
     expect((await bob.agent.get<Json>(`/api/friends/add/${carol.username}`)).status).toBe(200);
 
-    for (const tab of bobTabs) {
-      const events = await tab.waitFor(3);
-      expect(events.map((event) => event.payload)).toEqual([
-        { id: accepted },
-        { id: denied },
-        { id: crossed },
-      ]);
-    }
-    for (const tab of others) expect(await quietFor(tab, NOTHING_ELSE_WITHIN_MS)).toBe(true);
-    expect(others.flatMap((tab) => tab.events)).toEqual([]);
+    await expectOnlyBobTold([{ id: accepted }, { id: denied }, { id: crossed }]);
   });
 });
