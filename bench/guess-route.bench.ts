@@ -23,6 +23,8 @@ import {
   cleanServerEnv,
   createScratchDatabase,
   formatTable,
+  LOAD_RUN_COLUMNS,
+  loadRunCells,
   type LoadOptions,
   type LoadSummary,
   mapLimit,
@@ -140,42 +142,16 @@ class PairCursor {
 }
 
 function row(summary: LoadSummary): (string | number)[] {
+  const percent = (value: number | null) => (value === null ? '-' : value.toFixed(0));
   return [
-    summary.label,
-    summary.requests,
-    summary.seconds.toFixed(2),
-    summary.rps.toFixed(0),
-    summary.p50,
-    summary.p97_5,
-    summary.p99,
-    summary.max,
-    summary.non2xx,
-    summary.notOk,
-    summary.errors,
-    summary.timeouts,
-    summary.serverCpuPercent === null ? '-' : summary.serverCpuPercent.toFixed(0),
-    summary.databaseCpuPercent === null ? '-' : summary.databaseCpuPercent.toFixed(0),
-    summary.generatorCpuPercent.toFixed(0),
+    ...loadRunCells(summary),
+    percent(summary.serverCpuPercent),
+    percent(summary.databaseCpuPercent),
+    percent(summary.generatorCpuPercent),
   ];
 }
 
-const HEADER = [
-  'route',
-  'requests',
-  'seconds',
-  'req/s',
-  'p50 ms',
-  'p97.5 ms',
-  'p99 ms',
-  'max ms',
-  'non-2xx',
-  'not ok',
-  'errors',
-  'timeouts',
-  'server CPU %',
-  'Postgres CPU %',
-  'autocannon CPU %',
-];
+const HEADER = [...LOAD_RUN_COLUMNS, 'server CPU %', 'Postgres CPU %', 'autocannon CPU %'];
 
 async function main(cleanup: Cleanup): Promise<number> {
   const capacity = 1 + WARMUP_REQUESTS + ROUNDS * REQUESTS + SPARE_PAIRS;

@@ -36,6 +36,8 @@ import {
   cpuSecondsOf,
   createScratchDatabase,
   formatTable,
+  LOAD_RUN_COLUMNS,
+  loadRunCells,
   type LoadSummary,
   problemsOf,
   request,
@@ -230,36 +232,10 @@ function browserGet(
 type Measured = LoadSummary & { cpuUs: number | null };
 
 function row(summary: Measured): (string | number)[] {
-  return [
-    summary.label,
-    summary.requests,
-    summary.seconds.toFixed(2),
-    summary.rps.toFixed(0),
-    summary.p50,
-    summary.p99,
-    summary.max,
-    summary.non2xx,
-    summary.notOk,
-    summary.errors,
-    summary.timeouts,
-    summary.cpuUs === null ? '-' : summary.cpuUs.toFixed(0),
-  ];
+  return [...loadRunCells(summary), summary.cpuUs === null ? '-' : summary.cpuUs.toFixed(0)];
 }
 
-const HEADER = [
-  'route',
-  'requests',
-  'seconds',
-  'req/s',
-  'p50 ms',
-  'p99 ms',
-  'max ms',
-  'non-2xx',
-  'not ok',
-  'errors',
-  'timeouts',
-  'server CPU µs/req',
-];
+const HEADER = [...LOAD_RUN_COLUMNS, 'server CPU µs/req'];
 
 async function main(cleanup: Cleanup): Promise<number> {
   console.log(

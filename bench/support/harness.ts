@@ -477,6 +477,40 @@ export async function runLoad(options: LoadOptions): Promise<LoadSummary> {
   }
 }
 
+/** The columns every table of load runs starts with (see `loadRunCells`). */
+export const LOAD_RUN_COLUMNS = [
+  'route',
+  'requests',
+  'seconds',
+  'req/s',
+  'p50 ms',
+  'p97.5 ms',
+  'p99 ms',
+  'max ms',
+  'non-2xx',
+  'not ok',
+  'errors',
+  'timeouts',
+];
+
+/** A load run's cells under `LOAD_RUN_COLUMNS`; a bench appends the columns of its own. */
+export function loadRunCells(summary: LoadSummary): (string | number)[] {
+  return [
+    summary.label,
+    summary.requests,
+    summary.seconds.toFixed(2),
+    summary.rps.toFixed(0),
+    summary.p50,
+    summary.p97_5,
+    summary.p99,
+    summary.max,
+    summary.non2xx,
+    summary.notOk,
+    summary.errors,
+    summary.timeouts,
+  ];
+}
+
 /** A plain text table: the first row is the header; numbers align right. */
 export function formatTable(rows: (string | number)[][]): string {
   const cells = rows.map((row) => row.map((cell) => String(cell)));
