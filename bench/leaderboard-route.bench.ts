@@ -228,6 +228,16 @@ function browserGet(
   });
 }
 
+/**
+ * The headers the replay server writes as recorded: all but those Node's http server sets for
+ * each answer itself (a fresh date, the connection's), as it does for the app's.
+ */
+function replayedHeaders(rawHeaders: [string, string][]): [string, string][] {
+  return rawHeaders.filter(
+    ([name]) => !['date', 'connection', 'keep-alive'].includes(name.toLowerCase()),
+  );
+}
+
 /** A run plus the server's CPU time per request (µs), when /proc tells it. */
 type Measured = LoadSummary & { cpuUs: number | null };
 
@@ -285,10 +295,7 @@ async function main(cleanup: Cleanup): Promise<number> {
     }
     recorded[`/replay/${kind}`] = {
       status: asBrowser.status,
-      // The replaying server adds its own (a fresh date, as the app does).
-      headers: asBrowser.rawHeaders.filter(
-        ([name]) => !['date', 'connection', 'keep-alive'].includes(name.toLowerCase()),
-      ),
+      headers: replayedHeaders(asBrowser.rawHeaders),
       body: asBrowser.raw.toString('base64'),
     };
     const etag = asBrowser.headers.etag;
@@ -311,13 +318,19 @@ async function main(cleanup: Cleanup): Promise<number> {
     cleanServerEnv({ [REPLAY_ANSWERS_VARIABLE]: JSON.stringify(recorded) }),
     cleanup,
   );
-  const replayed = await browserGet(replay.port, '/replay/alltime');
-  const applied = await browserGet(app.port, '/api/leaders/alltime');
-  if (
-    !replayed.raw.equals(applied.raw) ||
-    replayed.rawHeaders.length !== applied.rawHeaders.length
-  ) {
-    problems.push("the replay server's answer differs from the app's");
+  for (const kind of KINDS) {
+    const [replayed, applied] = await Promise.all([
+      browserGet(replay.port, `/replay/${kind}`),
+      browserGet(app.port, `/api/leaders/${kind}`),
+    ]);
+    if (
+      replayed.status !== applied.status ||
+      !replayed.raw.equals(applied.raw) ||
+      JSON.stringify(replayedHeaders(replayed.rawHeaders)) !==
+        JSON.stringify(replayedHeaders(applied.rawHeaders))
+    ) {
+      problems.push(`${kind}: the replay server's answer differs from the app's`);
+    }
   }
 
   // What the app spends with no request at all (its jobs: the 'Play now' queue every second,
@@ -333,16 +346,16 @@ async function main(cleanup: Cleanup): Promise<number> {
     );
   }
 
-  let next = 0;
-  const leaderboardPath = () => ({
-    path: `/api/leaders/${KINDS[next++ % KINDS.length]}`,
-    headers: { 'accept-encoding': BROWSER_ENCODINGS },
-  });
-  let nextReplay = 0;
-  const replayPath = () => ({
-    path: `/replay/${KINDS[nextReplay++ % KINDS.length]}`,
-    headers: { 'accept-encoding': BROWSER_ENCODINGS },
-  });
+  /** Requests as a browser asks them, for `${prefix}/daily`, weekly, alltime in turn. */
+  const kindsInTurn = (prefix: string) => {
+    let next = 0;
+    return () => ({
+      path: `${prefix}/${KINDS[next++ % KINDS.length]}`,
+      headers: { 'accept-encoding': BROWSER_ENCODINGS },
+    });
+  };
+  const leaderboardPath = kindsInTurn('/api/leaders');
+  const replayPath = kindsInTurn('/replay');
   const load = async (
     label: string,
     server: RunningServer,
