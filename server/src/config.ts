@@ -93,7 +93,7 @@ export interface AppConfig {
     passwordReset: number;
     /** Login attempts per account (or per account and known browser) per window. */
     loginAccount: number;
-    /** That window, in seconds (short and fixed: see auth/login-throttle.ts). */
+    /** That window, in seconds (short and fixed: see accounts/login-throttle.ts). */
     loginAccountWindowSeconds: number;
     /** Post-game analyses per address per minute (the route is CPU-bound). */
     analysis: number;
@@ -128,7 +128,7 @@ export interface AppConfig {
    * (docs/PRODUCT.md, 'Real-time channel'); the rest are refused at the handshake.
    */
   realtime: { socketsPerSession: number; socketsPerAccount: number };
-  /** docs/PRODUCT.md, 'Social sign-in'; the providers' defaults are in auth/providers.ts. */
+  /** docs/PRODUCT.md, 'Social sign-in'; the providers' defaults are in accounts/providers.ts. */
   socialSignIn: SocialSignInConfig;
   /**
    * Sources added to the Content-Security-Policy beside our own (CSP_*_SRC), for third parties

@@ -336,7 +336,7 @@ export class AccountService {
       .onConflictDoUpdate({ target: pushTokens.token, set: { userId, createdAt: new Date() } });
   }
 
-  /** Signs in the account behind a social sign-in (see auth/social-accounts.ts). */
+  /** Signs in the account behind a social sign-in (see social-accounts.ts). */
   async startSocialSession(
     userId: number,
     username: string | null,
