@@ -112,7 +112,7 @@ export const parseMsRange = (value: string) => {
 
 export const FORMATS = {
   flag: {
-    expected: 'true or false (also 1 or 0, yes or no)',
+    expected: 'true or false; also 1 or 0, yes or no',
     problems: (name, value) =>
       [...TRUE_WORDS, ...FALSE_WORDS].includes(value.toLowerCase())
         ? []

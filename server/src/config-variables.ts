@@ -24,7 +24,10 @@ export const CONFIG_SECTIONS = {
   server: { title: 'Server and network' },
   database: { title: 'Database' },
   redis: { title: 'Redis' },
-  realtime: { title: 'Real-time channel' },
+  realtime: {
+    title: 'Real-time channel',
+    intro: ["How many sockets a player may hold (docs/PRODUCT.md, 'Real-time channel')."],
+  },
   caches: {
     title: 'Caches of sessions and polls',
     intro: [
@@ -41,13 +44,16 @@ export const CONFIG_SECTIONS = {
     intro: [
       'A provider is on when its client id and secret are both set; without them its sign-in ' +
         'answers "not configured". Register `$API_PUBLIC_URL/auth/{provider}/callback` with ' +
-        'each provider.',
+        "each provider (docs/PRODUCT.md, 'Social sign-in').",
     ],
   },
   push: { title: 'Push notifications' },
   rateLimits: {
     title: 'Rate limits',
-    intro: ['Counted per client address (see `TRUST_PROXY`), across all nodes with `REDIS_URL`.'],
+    intro: [
+      'Counted per client address (see `TRUST_PROXY`), across all nodes with `REDIS_URL` ' +
+        "(docs/PRODUCT.md, 'Rate limits').",
+    ],
   },
   jobs: { title: 'Leaderboards and jobs' },
   bot: {
@@ -328,7 +334,7 @@ export const CONFIG_VARIABLES = Type.Object({
   }),
   dailySecret: variable('DAILY_SECRET', secret(32), {
     section: 'security',
-    defaultText: 'by default derived from `SESSION_SECRET` (an HMAC of it)',
+    defaultText: 'by default an HMAC of `SESSION_SECRET`',
     description:
       "the key of the Daily Jotto word draw (docs/PRODUCT.md, 'Daily Jotto'). Whoever has it " +
       'can compute every future daily word, so keep it secret; every node must share it. Set ' +
@@ -384,8 +390,8 @@ export const CONFIG_VARIABLES = Type.Object({
     apiPublicUrl: variable('API_PUBLIC_URL', formatted('http-url'), {
       section: 'social',
       defaultText:
-        'default `$PUBLIC_URL$API_PREFIX` (`http://localhost:$PORT$API_PREFIX` without ' +
-        '`PUBLIC_URL`)',
+        'default `$PUBLIC_URL$API_PREFIX`, or `http://localhost:$PORT$API_PREFIX` without ' +
+        '`PUBLIC_URL`',
       description: 'the API as browsers reach it; sign-in callbacks are built on it.',
     }),
     steamEnabled: variable(
@@ -432,7 +438,7 @@ export const CONFIG_VARIABLES = Type.Object({
       section: 'rateLimits',
       description:
         'seconds of that window. Fixed: refused attempts do not extend it, so a lockout ends ' +
-        'with it (accounts/login-throttle.ts).',
+        'with it.',
     }),
     register: rateLimit('RATE_LIMIT_REGISTER', 5, 'registrations per address per minute.'),
     search: rateLimit('RATE_LIMIT_SEARCH', 60, 'user searches per address per minute.'),
@@ -580,7 +586,7 @@ interface OAuthVariable {
   hasIt: (provider: OAuthProvider) => boolean;
 }
 
-const PROVIDERS_OWN = "default the provider's own (`server/src/accounts/providers.ts`)";
+const PROVIDERS_OWN = "default the provider's own, from `server/src/accounts/providers.ts`";
 const oauthUrl = (description: string) =>
   Type.With(formatted('http-url'), { section: 'social', defaultText: PROVIDERS_OWN, description });
 const always = () => true;
