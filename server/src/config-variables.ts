@@ -578,9 +578,12 @@ export const CONFIG_VARIABLES = Type.Object({
   }),
 });
 
+export type OAuthSuffix =
+  'CLIENT_ID' | 'CLIENT_SECRET' | 'AUTHORIZE_URL' | 'TOKEN_URL' | 'USERINFO_URL';
+
 /** One variable every OAuth provider has, named `{envPrefix}_{suffix}` (GOOGLE_CLIENT_ID, …). */
 interface OAuthVariable {
-  suffix: string;
+  suffix: OAuthSuffix;
   schema: TSchema & Documentation;
   /** Whether a provider has it: USERINFO_URL only where the identity needs a call of its own. */
   hasIt: (provider: OAuthProvider) => boolean;
@@ -626,7 +629,7 @@ export const OAUTH_VARIABLES: OAuthVariable[] = [
 ];
 
 /** The name of one of a provider's variables: `oauthVariableName('google', 'CLIENT_ID')`. */
-export const oauthVariableName = (provider: OAuthProvider, suffix: string) =>
+export const oauthVariableName = (provider: OAuthProvider, suffix: OAuthSuffix) =>
   `${OAUTH_PROVIDER_DEFINITIONS[provider].envPrefix}_${suffix}`;
 
 /** The providers that have the variable, in OAUTH_PROVIDERS' order. */

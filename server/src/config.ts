@@ -23,6 +23,7 @@ import {
   CONFIG_VARIABLES,
   type DeclaredValues,
   DOCUMENTATION_KEYWORDS,
+  type OAuthSuffix,
   oauthVariableName,
   oauthVariablesByName,
   valuesIn,
@@ -234,7 +235,7 @@ function derive(
   const oauth = {} as SocialSignInConfig['oauth'];
   for (const provider of OAUTH_PROVIDERS) {
     const defaults = OAUTH_PROVIDER_DEFINITIONS[provider];
-    const own = (suffix: string) => text(oauthVariableName(provider, suffix));
+    const own = (suffix: OAuthSuffix) => text(oauthVariableName(provider, suffix));
     const clientId = own('CLIENT_ID');
     const clientSecret = own('CLIENT_SECRET');
     oauth[provider] =
