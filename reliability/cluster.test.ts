@@ -87,7 +87,7 @@ function report(task: { meta: { reliability?: ScenarioFigures } }, figures: Scen
 
 /**
  * How soon `/readyz` must answer whatever is down: a balancer's health check allows 1 s (see
- * README.md, 'Health').
+ * docs/OPERATIONS.md, 'Health').
  */
 const READYZ_WITHIN_MS = 1_000;
 

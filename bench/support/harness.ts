@@ -72,7 +72,7 @@ let serverProcessBundle: Promise<string> | undefined;
 /**
  * Forks `server-process.ts` in the given mode, bundled as production bundles the server and run
  * by plain `node`: under tsx the same code runs with esbuild's keepNames, which wraps every
- * function made per request in a `__name` call (2 % of a poll's CPU in a profile), and through a
+ * function made per request in a `__name` call (a visible share of a poll's CPU), and through a
  * loader, none of which production pays. Waits for its port. Registers a stop with `cleanup`: a
  * `close` message, then SIGKILL of that child (by its pid) after 10 s.
  */

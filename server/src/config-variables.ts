@@ -242,7 +242,7 @@ export const CONFIG_VARIABLES = Type.Object({
         'which proxies may name the client (`X-Forwarded-*`): the number of hops you run ' +
         '(`1`), or their addresses and CIDRs (`10.0.0.0/8, uniquelocal`; the names ' +
         '`loopback`, `linklocal` and `uniquelocal` work too). `true` is refused: it trusts the ' +
-        'left-most entry, which the client writes. See the README, Security.',
+        "left-most entry, which the client writes. See docs/SECURITY.md, 'Rate limits and client addresses'.",
     },
   ),
 
@@ -365,8 +365,8 @@ export const CONFIG_VARIABLES = Type.Object({
     imgSrc: variable('CSP_IMG_SRC', formatted('csp-sources'), {
       section: 'security',
       description:
-        "extra `img-src` sources, the same way (an analytics pixel host). The README's " +
-        'Security section lists what analytics and web push need.',
+        'extra `img-src` sources, the same way (an analytics pixel host). docs/SECURITY.md ' +
+        "('Security headers and Content-Security-Policy') lists what analytics and web push need.",
     }),
   }),
 

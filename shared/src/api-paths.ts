@@ -4,8 +4,8 @@
  * browser needs at run time; `api-endpoints.ts` adds the schemas under the same names.
  *
  * Why two files for one table: the schemas are TypeBox values, and importing them into the
- * client would put TypeBox and every schema into the landing page's JavaScript (16 KB gzipped,
- * measured with a Vite library build of the five schema modules; the budget is 100 KB). The
+ * client would put TypeBox and every schema into the landing page's JavaScript, a large share
+ * of its budget (docs/PRODUCT.md, 'Interface') for code the browser never runs. The
  * client takes method and path from here and only the *types* of `api-endpoints.ts`.
  */
 export const API_PATHS = {

@@ -10,7 +10,7 @@ import { type GameAnalyser, type GuessAnswer, sharedGameAnalyser } from './game-
 /**
  * How many candidates the medium level draws before it keeps the best: few enough that it often
  * misses the split a hard opponent finds, enough to play clearly better than easy (the figures
- * of bench/computer-opponent.bench.ts, measured for this value).
+ * of bench/computer-opponent.bench.ts, measured for this value; today's in docs/SCALING.md).
  */
 export const MEDIUM_SAMPLE_SIZE = 3;
 

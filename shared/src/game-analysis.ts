@@ -15,24 +15,24 @@
 //   "best guess" would be the alphabetically first word of the dictionary rather than the
 //   secret itself), then to the alphabetically first.
 //
-// Why it is not written that plainly here. By definition, a 15-guess game costs 4.4 s of CPU
-// on the shared 2-core machine (the first step alone compares 6,510 guess words with 1,350
-// secrets: 8.8 million match counts); the budget is 50 ms. This file does the same in
-// 7.8 ms of CPU for a game of random misses and 24 ms for the worst case the bench builds
-// (misses chosen to rule out as little as possible), with these shortcuts. Each is measured by
-// bench/game-analysis.bench.ts (CPU per game, against the definition and against a plain
-// match table, in the same run) or by a one-off A/B of the loop, and game-analysis.test.ts
-// checks the result against the definition on random games, so a broken shortcut fails there:
-// 1. a match table, built once per process (6.7 MB, 120 ms of CPU, 24× faster to build than
-//    with countMatches per pair, see buildTable): a match count is one byte read instead of a
-//    string comparison. With the table alone (one row per word, six counters in an array, no
-//    cache) a game costs 63 ms; the shortcuts below take it to 7.8 ms;
+// Why it is not written that plainly here. By definition, a 15-guess game costs seconds of CPU
+// (the first step alone compares 6,510 guess words with 1,350 secrets: 8.8 million match
+// counts), far over the budget of 50 ms (docs/PRODUCT.md, 'Performance goals'). These
+// shortcuts bring it within the budget, even for the worst case the bench builds (misses
+// chosen to rule out as little as possible). bench/game-analysis.bench.ts measures the CPU per
+// game against the definition and against a plain match table in the same run (today's
+// figures: docs/SCALING.md), and game-analysis.test.ts checks the result against the
+// definition on random games, so a broken shortcut fails there:
+// 1. a match table, built once per process (built from per-letter minimums, see buildTable,
+//    rather than by countMatches per pair): a match count is one byte read instead of a string
+//    comparison. The table alone (one row per word, six counters in an array, no cache) does
+//    not meet the budget; the shortcuts below do;
 // 2. one row per anagram class rather than per word: a word's matches depend only on its
 //    letters, so 4,994 rows stand for 6,510 words, 23% fewer to scan;
 // 3. the groups of 0–3 matches counted in 12-bit fields of one float, and groups 4 and 5
 //    derived from the count and the sum of the matches, rather than six counters in an
-//    array: no store in the inner loop (1.6× faster);
-// 4. four rows per pass over the candidates (1.7× faster on the full search);
+//    array: no store in the inner loop;
+// 4. four rows per pass over the candidates (independent sums the processor overlaps);
 // 5. the best guess searched only when the candidates changed: the first step's once per
 //    process (it depends only on the lists, and it is the costliest: 1,350 candidates), and
 //    a later step's not again after a guess that ruled nothing out.
@@ -97,8 +97,8 @@ function anagramKey(word: string): string {
 
 /**
  * The analysis over a secret list and a guess dictionary. Making one builds its match table
- * (for the game's lists, 6.7 MB and about 120 ms of CPU), so the game uses one per process
- * (`analyseGame`); tests make their own over small lists.
+ * (for the game's lists, megabytes of memory and a one-off cost in CPU: docs/SCALING.md), so
+ * the game uses one per process (`analyseGame`); tests make their own over small lists.
  */
 export class GameAnalyser {
   private readonly secrets: readonly string[];
@@ -255,8 +255,8 @@ export class GameAnalyser {
     for (let i = 0; i < n; i += 1) isCandidate[candidates[i]!] = 1;
     const best: Choice = { squares: Number.POSITIVE_INFINITY, isCandidate: 0, word: '' };
     // Four classes per pass over the candidates: each candidate index is read once for four
-    // rows, and the four sums are independent, so the processor overlaps them (1.7× faster
-    // than one class per pass). Past the end, the last class is scored again, which changes
+    // rows, and the four sums are independent, so the processor overlaps them (faster than
+    // one class per pass). Past the end, the last class is scored again, which changes
     // nothing: it is not better than itself.
     for (let k = 0; k <= last; k += 4) {
       const k1 = Math.min(k + 1, last);
@@ -406,8 +406,8 @@ let gameAnalyser: GameAnalyser | null = null;
 
 /**
  * The process's analyser over the game's word lists, made by the first call (its match table
- * costs about 120 ms of CPU and 6.7 MB once), shared by the post-game analysis and the computer
- * opponent.
+ * is built once; its cost is in docs/SCALING.md), shared by the post-game analysis and the
+ * computer opponent.
  */
 export function sharedGameAnalyser(): GameAnalyser {
   gameAnalyser ??= new GameAnalyser(SECRET_WORDS, GUESS_WORDS);

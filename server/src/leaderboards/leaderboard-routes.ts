@@ -54,8 +54,8 @@ async function prepare(text: string): Promise<PreparedSnapshot> {
  * object per stored version), so its answer is prepared once per snapshot and node: serialised
  * through this route's response schema as any reply is, compressed with brotli and gzip at
  * their best (a few ms, once), and tagged with an ETag. A request then costs a lookup and a
- * write of ready bytes (about a quarter of the text's size), or a 304 when the client's copy
- * is current.
+ * write of ready bytes (compressed, a fraction of the text's size), or a 304 when the client's
+ * copy is current.
  */
 export const leaderboardRoutes: FastifyPluginAsyncTypebox<{
   leaderboards: LeaderboardService;

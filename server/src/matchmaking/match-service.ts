@@ -55,8 +55,9 @@ type WaitingSeek = QueuedSeek & { username: string };
  * that arrive while its transaction runs wait in a `KeyedBatcher` and are decided together in
  * the next one (read the queue once, decide each in arrival order, write once). Without that, a
  * crowd's seeks each held a pooled connection while queueing for the lock, and every other
- * request of the node (a session lookup, a status poll) waited for a connection:
- * `bench/pairing.bench.ts` measured 8.6 s seek round trips at 100 seeks/s on a loaded machine.
+ * request of the node (a session lookup, a status poll) waited for a connection: under a crowd
+ * the pool, not the lock, was the bottleneck (`bench/pairing.bench.ts`; today's figures in
+ * docs/SCALING.md).
  *
  * A waiting seek lives while its player shows a sign of life: a poll of `GET /match/status`, or
  * a socket of theirs connected to some node, which that node's `MatchQueueJob` reports by

@@ -46,8 +46,9 @@ export const metricsPlugin = fp(
     const registry = new Registry();
     collectDefaultMetrics({ register: registry });
     // The series of each method, route pattern and status, found by one string key rather than
-    // by prom-client hashing a labels object on every response (a tenth of a poll's CPU); the
-    // count is a plain number added to the counter when it is read.
+    // by prom-client hashing a labels object on every response (a visible share of the CPU of a
+    // poll answered from memory); the count is a plain number added to the counter when it is
+    // read.
     const series = new Map<
       string,
       { labels: RequestLabels; unread: number; time: { observe(v: number): void } }

@@ -46,9 +46,10 @@ const CACHED_SESSIONS = 50_000;
  */
 export class SessionStore {
   /**
-   * Cookie → keyed hash, for the sessions seen lately: an HMAC per request was a tenth of the
-   * guess route's CPU. The hash is a pure function of the cookie, so nothing goes stale; the
-   * session's validity is still checked in the database on every request.
+   * Cookie → keyed hash, for the sessions seen lately: an HMAC on every request is a cost the
+   * guess route, the hottest, need not pay again for a cookie it has just seen. The hash is a
+   * pure function of the cookie, so nothing goes stale; the session's validity is still checked
+   * in the database on every request.
    */
   private readonly recentHashes = new LRUCache<string, string>({ max: 10_000 });
 
