@@ -17,7 +17,7 @@ import { metricsPlugin } from './plugins/metrics-plugin.ts';
 import { openApiPlugin } from './plugins/openapi-plugin.ts';
 import { rateLimitPlugin } from './plugins/rate-limit-plugin.ts';
 import { realtimePlugin } from './realtime/realtime-plugin.ts';
-import { invalidationPlugin } from './realtime/invalidation-channel.ts';
+import { invalidationPlugin } from './lib/invalidation-channel.ts';
 import { registerCacheMetrics } from './lib/cluster-cache.ts';
 import { pollAnswersPlugin } from './lib/poll-answers.ts';
 import { redisPlugin } from './plugins/redis-plugin.ts';
@@ -48,7 +48,8 @@ import { ChallengeService } from './challenges/challenge-service.ts';
 import { FriendService } from './friends/friend-service.ts';
 import { NoticeService } from './notices/notice-service.ts';
 import { noticeRoutes } from './notices/notice-routes.ts';
-import { GameService } from './games/game-service.ts';
+import type { GameCreation } from './games/game-creation.ts';
+import { createGameDomain } from './games/game-domain.ts';
 import { LeaderboardService } from './leaderboards/leaderboard-service.ts';
 import {
   DAILY_LEADERS_FRESH_MS,
@@ -65,8 +66,8 @@ import { RequestLogController } from './lib/request-log-controller.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The game service; tests use it to set up versus games directly. */
-    games: GameService;
+    /** New games; tests use it to set up versus games directly. */
+    games: GameCreation;
     /** Tells users what happened, after commit (see realtime/notifier.ts). */
     notifier: Notifier;
     /** Hourly removal of expired sessions and abandoned guest games. */
@@ -234,16 +235,6 @@ export async function buildApp(
   await app.register(sessionPlugin, { config });
   const mailer = createMailer(config, app.log);
   app.addHook('onClose', async () => mailer.close());
-  const accounts = new AccountService({
-    db: app.db,
-    sessions: app.sessions,
-    mailer,
-    config,
-    log: app.log,
-  });
-  // Accounts made before usernames had skeletons get theirs (a no-op once done).
-  await accounts.fillUsernameSkeletons();
-
   await app.register(realtimePlugin, { config });
   const push = new PushSender(
     app.db,
@@ -256,17 +247,30 @@ export async function buildApp(
   const notifier = new Notifier(push, config.publicUrl, app.log, app.invalidations);
   notifier.attach(app.io);
   app.decorate('notifier', notifier);
-  const games = new GameService(app.db, database.runPrepared, notifier, {
-    log: app.log,
-    metrics: app.metrics,
+  const games = createGameDomain({
+    database,
+    notifier,
     invalidations: app.invalidations,
-    cache: { source: app.invalidations, maxAgeMs: config.cacheMaxAgeSeconds * 1000 },
+    cacheMaxAgeMs: config.cacheMaxAgeSeconds * 1000,
+    metrics: app.metrics,
+    log: app.log,
   });
-  app.decorate('games', games);
+  app.decorate('games', games.creation);
+  const accounts = new AccountService({
+    db: app.db,
+    sessions: app.sessions,
+    gamesChanged: (gameIds) => games.announcer.changed(gameIds),
+    mailer,
+    config,
+    log: app.log,
+  });
+  // Accounts made before usernames had skeletons get theirs (a no-op once done).
+  await accounts.fillUsernameSkeletons();
+
   registerCacheMetrics(app.metrics, app.invalidations, {
     sessions: { stats: app.sessions.cacheStats },
     polls: app.polls,
-    gameSides: { stats: games.sidesCacheStats },
+    games: games.states,
   });
 
   const resets = new PasswordResetService({
@@ -280,8 +284,8 @@ export async function buildApp(
   const purgeJob = new ExpiredDataPurgeJob(
     {
       purgeExpiredSessions: () => app.sessions.purgeExpiredSessions(),
-      purgeAbandonedGuestGames: () => games.purgeAbandonedGuestGames(),
-      purgeIdleSoloGames: (idleSince) => games.purgeIdleSoloGames(idleSince),
+      purgeAbandonedGuestGames: () => games.retention.purgeAbandonedGuestGames(),
+      purgeIdleSoloGames: (idleSince) => games.retention.purgeIdleSoloGames(idleSince),
       purgeExpiredResetTokens: () => resets.purgeExpired(),
     },
     app.log,
@@ -296,12 +300,12 @@ export async function buildApp(
   await app.register(passwordResetRoutes, { prefix: config.apiPrefix, resets, config });
   // Social sign-in: /auth/{provider} and /auth/{provider}/callback (browser navigations, not JSON).
   await app.register(socialAuthRoutes, { prefix: config.apiPrefix, accounts, config });
-  const challenges = new ChallengeService(app.db, games, notifier, app.invalidations);
+  const challenges = new ChallengeService(app.db, games.creation, notifier, app.invalidations);
   await app.register(challengeRoutes, { prefix: config.apiPrefix, challenges });
   // 'Play now' (docs/PRODUCT.md, 'Play now'): the queue in Postgres, changed under one advisory
   // lock on every node; each node's job keeps alive the seeks of players whose socket it holds,
   // and pairs those whose rating window has widened.
-  const matches = new MatchService(app.db, games, notifier);
+  const matches = new MatchService(app.db, games.creation, notifier);
   app.decorate('matches', matches);
   const matchQueueJob = new MatchQueueJob(
     matches,

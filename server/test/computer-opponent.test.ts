@@ -28,6 +28,7 @@ import {
 } from '../src/db/schema.ts';
 import { newUsername, registerUser, startTestApp, TestAgent, type TestApp } from './test-app.ts';
 import { createScratchPostgresDatabase, DATABASE_KINDS } from './test-environment.ts';
+import { GameRetention } from '../src/games/game-retention.ts';
 
 /** A short pace, so that games end within seconds: 150 to 300 ms a move, a look every 25 ms. */
 const FAST = { BOT_MOVE_DELAY_MS: '150-300', BOT_TICK_MS: '25', BOT_LEASE_MS: '1500' };
@@ -285,7 +286,7 @@ describe.each(DATABASE_KINDS)('games against the computer on %s', (kind) => {
     const guest = new TestAgent(t.app);
     const gameId = await startBotGame(guest, 'easy');
     await t.app.db.delete(sessions);
-    expect(await t.app.games.purgeAbandonedGuestGames()).toBeGreaterThanOrEqual(1);
+    expect(await new GameRetention(t.app.db).purgeAbandonedGuestGames()).toBeGreaterThanOrEqual(1);
     expect(await t.app.db.select().from(games).where(eq(games.id, gameId))).toEqual([]);
     expect(await t.app.db.select().from(botGames).where(eq(botGames.gameId, gameId))).toEqual([]);
     // An account's game the player left: gone once the player has not played for the days.
@@ -296,7 +297,7 @@ describe.each(DATABASE_KINDS)('games against the computer on %s', (kind) => {
       .update(gamePlayers)
       .set({ lastPlayedAt: new Date(Date.now() - 31 * 86_400_000) })
       .where(eq(gamePlayers.id, state.player!.id));
-    await t.app.games.purgeIdleSoloGames(new Date(Date.now() - 30 * 86_400_000));
+    await new GameRetention(t.app.db).purgeIdleSoloGames(new Date(Date.now() - 30 * 86_400_000));
     expect(await t.app.db.select().from(games).where(eq(games.id, left))).toEqual([]);
   });
 

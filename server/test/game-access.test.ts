@@ -14,11 +14,11 @@ import {
 import { DATABASE_KINDS } from './test-environment.ts';
 
 /**
- * Who may touch a game, one rule (`viewerOfSession`) checked in two ways: by the session plugin
- * and the locked path, and in SQL by the guess batch. Every situation gets the same status on
- * every game route, whichever way the request goes; and a refused request changes nothing.
- * Removing any one condition of the rule (expiry, username, ownership), in either form, makes
- * some cell of this table fail.
+ * Who may touch a game: whom a session speaks for (`viewerOfSession`) and which rows that viewer
+ * owns (`games/game-ownership.ts`), on every game route, for a guess whichever way it is
+ * recorded (in a batch, or alone with the settling). Every situation gets the same status
+ * everywhere, and a refused request changes nothing. Removing any one condition of the rules
+ * (expiry, username, ownership) makes some cell of this table fail.
  */
 const SITUATIONS = [
   'expired',
@@ -81,11 +81,15 @@ describe.each(DATABASE_KINDS)('who may touch a game, on %s', (kind) => {
     agent.cookies.set(SESSION_COOKIE, sessionId);
     return agent;
   };
+  // As time passing would: every node forgets its copy of the session (a copy in memory goes
+  // at the session's own expiry, which this test brings forward behind the app's back).
   const expireSession = async (sessionId: string) => {
+    const sessionHash = t.app.sessions.hash(sessionId);
     await t.app.db
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(sessions.idHash, t.app.sessions.hash(sessionId)));
+      .where(eq(sessions.idHash, sessionHash));
+    await t.app.sessions.changed({ sessionHash });
   };
   const sideOf = async (gameId: number) =>
     t.app.db.select().from(gamePlayers).where(eq(gamePlayers.gameId, gameId));
@@ -120,7 +124,7 @@ describe.each(DATABASE_KINDS)('who may touch a game, on %s', (kind) => {
     owner = { agent: o.agent, gameId };
 
     // The owner's own sessions, each of which guessed once while live, so that the node
-    // remembers the side under that session: the batch's write must refuse it on its own.
+    // remembers the game and the session: each route must refuse them all the same.
     for (const situation of ['expired', 'logged out'] as const) {
       const session = await t.app.sessions.create(ownerId);
       const agent = agentWithSession(session.sessionId);

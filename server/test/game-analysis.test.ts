@@ -12,6 +12,7 @@ import { isValidGuessWord, SECRET_WORDS } from '@jotto/shared/word-lists';
 import { gamePlayers, games, guesses, users } from '../src/db/schema.ts';
 import { newUsername, registerUser, startTestApp, type TestApp, TestAgent } from './test-app.ts';
 import { DATABASE_KINDS, uniqueClientAddress } from './test-environment.ts';
+import { changeTopics } from '../src/lib/invalidation-channel.ts';
 
 type Reply<T> = Partial<Omit<T, 'result'>> &
   Partial<Omit<ErrorResponse, 'result'>> & { result: 'ok' | 'error' };
@@ -131,6 +132,8 @@ describe.each(DATABASE_KINDS)('GET /game/:id/analysis on %s', (kind) => {
       .from(gamePlayers)
       .where(eq(gamePlayers.gameId, gameId));
     await t.app.db.delete(guesses).where(eq(guesses.playerId, player!.id));
+    // Announced as any change to a game is: the board is read afresh, the analysis is not.
+    await t.app.invalidations.publish([changeTopics.game(gameId)]);
     expect(
       (await agent.get<Reply<GameDetailResponse>>(`/api/games/${gameId}`)).body.guesses,
     ).toEqual([]);

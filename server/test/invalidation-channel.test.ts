@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { InvalidationChannel } from '../src/realtime/invalidation-channel.ts';
+import { InvalidationChannel } from '../src/lib/invalidation-channel.ts';
 import { TEST_REDIS_URL } from './test-environment.ts';
 
 /** Waits (up to 5 s) until `done` says yes. */

@@ -11,7 +11,7 @@ import {
   recordEvents,
 } from '@jotto/test-support/socket-client';
 import { challenges, friendRequests, users } from '../src/db/schema.ts';
-import { changeTopics } from '../src/realtime/invalidation-channel.ts';
+import { changeTopics } from '../src/lib/invalidation-channel.ts';
 import { registerUser, startTestApp, type TestAgent, type TestApp } from './test-app.ts';
 import { DATABASE_KINDS } from './test-environment.ts';
 

@@ -10,10 +10,10 @@ import { DATABASE_KINDS } from './test-environment.ts';
 
 type Reply = Partial<PlayResponse> & { result: 'ok' | 'error'; err?: string };
 
-// A node remembers the side of each game it has just recorded a guess for, and scores the
-// player's next guess on that memory without reading it back (OngoingGuessRecorder). These
-// tests make that memory wrong in every way it can be, and check that the answer is still the
-// one the database's state gives.
+// A node keeps each game it has just recorded a guess in (GameStateCache) and the sessions it
+// has seen, and plans the player's next guess on that memory without reading it back
+// (MoveRecorder). These tests make that memory wrong in every way it can be, and check that the
+// answer is still the one the database's state gives.
 describe.each(DATABASE_KINDS)('guesses scored from a node’s memory on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
@@ -55,7 +55,7 @@ describe.each(DATABASE_KINDS)('guesses scored from a node’s memory on %s', (ki
     return side!;
   }
 
-  it('refuses an ended session (404) or a lost username (403), though the side is remembered', async () => {
+  it('refuses an ended session (404) or a lost username (403), though the node remembers both', async () => {
     const { agent, username } = await registerUser(t.app);
     const { gameId, misses } = await gameOf(agent);
     expect((await play(agent, gameId, misses[0]!)).status).toBe(200);
@@ -87,9 +87,14 @@ describe.each(DATABASE_KINDS)('guesses scored from a node’s memory on %s', (ki
     const again = new TestAgent(t.app);
     await again.post('/api/login', { username, password: 'secret1' });
     expect((await play(again, gameId, misses[4]!)).status).toBe(200);
-    await t.app.db.update(users).set({ username: null }).where(eq(users.username, username));
-    // The batch cannot tell this from a stranger; the locked path says what every game route
-    // says to an account without a username (see game-access.test.ts).
+    const [user] = await t.app.db
+      .update(users)
+      .set({ username: null })
+      .where(eq(users.username, username))
+      .returning({ id: users.id });
+    // Announced, as every change to what a session says about its user is: the guess then says
+    // what every game route says to an account without a username (see game-access.test.ts).
+    await t.app.sessions.changed({ userId: user!.id });
     expect((await play(again, gameId, misses[5]!)).status).toBe(403);
     expect((await sideOf(gameId)).guessCount).toBe(3);
   });
@@ -183,7 +188,7 @@ describe.each(DATABASE_KINDS)('guesses scored from a node’s memory on %s', (ki
         expect.objectContaining({
           err: expect.objectContaining({ message: expect.stringContaining('refused by the test') }),
         }),
-        'guess batch failed: its guesses take the locked path',
+        'move batch failed: its moves are recorded alone',
       );
       expect(replies.slice(1).map((reply) => reply.body.score)).toEqual(
         players.slice(1).map(() => 95),

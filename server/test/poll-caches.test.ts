@@ -59,7 +59,7 @@ class BrowserCache {
  */
 async function cacheCount(
   node: ServerNode,
-  cache: 'polls' | 'sessions' | 'gameSides',
+  cache: 'polls' | 'sessions' | 'games',
   result: 'hit' | 'read' | 'written' = 'hit',
 ): Promise<number> {
   const text = await (await fetch(`${node.baseUrl}/metrics`)).text();
@@ -209,32 +209,35 @@ describe('poll caches across two nodes', () => {
     expect((await browser.get(node2, counts)).body.seq).toBe(12);
   });
 
-  it("a guess leaves its game's sides in its node's memory: the opponent's next poll there reads nothing", async () => {
+  it("a guess leaves its game in its node's memory: the opponent's next poll there reads nothing", async () => {
     const game = await versusGame();
     const browser = new BrowserCache(game.a.agent.sessionId);
     const counts = `/api/game/${game.gameId}/counts`;
     for (let i = 1; i <= 3; i += 1) {
       const [readsBefore, writtenBefore] = [
-        await cacheCount(node2, 'gameSides', 'read'),
-        await cacheCount(node2, 'gameSides', 'written'),
+        await cacheCount(node2, 'games', 'read'),
+        await cacheCount(node2, 'games', 'written'),
       ];
       const played = await game.guess(game.b.agent);
-      // B guessed on node 2; A's poll there is answered from what the guess wrote.
+      // B's first guess on node 2 reads the game once; then node 2 holds what each guess wrote.
+      const readsAfterGuess = await cacheCount(node2, 'games', 'read');
+      expect(readsAfterGuess).toBe(readsBefore + (i === 1 ? 1 : 0));
+      // A's poll there is answered from what the guess wrote.
       expect(await browser.get(node2, counts)).toMatchObject({
         from: 'body',
         body: { seq: i, enemyGuesses: i, enemyScore: played.score, outcome: 'pending' },
       });
-      expect(await cacheCount(node2, 'gameSides', 'written')).toBe(writtenBefore + 1);
-      expect(await cacheCount(node2, 'gameSides', 'read')).toBe(readsBefore);
+      expect(await cacheCount(node2, 'games', 'written')).toBe(writtenBefore + 1);
+      expect(await cacheCount(node2, 'games', 'read')).toBe(readsAfterGuess);
       // The same answer as a read on the other node, whose memory the guess emptied.
       expect(await browser.get(node1, counts)).toMatchObject({ from: '304', body: { seq: i } });
     }
     // And A's own move, on node 1, is written there: B's view of it, with no read either.
-    const readsBefore = await cacheCount(node1, 'gameSides', 'read');
+    const readsBefore = await cacheCount(node1, 'games', 'read');
     const played = await game.guess(game.a.agent);
     const seen = await new BrowserCache(game.b.agent.sessionId).get(node1, counts);
     expect(seen.body).toMatchObject({ seq: 4, enemyGuesses: 1, enemyScore: played.score });
-    expect(await cacheCount(node1, 'gameSides', 'read')).toBe(readsBefore);
+    expect(await cacheCount(node1, 'games', 'read')).toBe(readsBefore);
   });
 
   it('a challenge sent on node 2 is in the next notices poll on node 1', async () => {

@@ -9,6 +9,7 @@ import {
   STARTING_SCORE,
   WORD_LENGTH,
   applyGuess,
+  applyMove,
   countMatches,
   matchCountText,
   guessProblem,
@@ -22,6 +23,7 @@ import {
   versusOutcome,
   winRatio,
   type LetterMark,
+  type SideState,
   type VersusSide,
 } from './game-rules.ts';
 
@@ -230,6 +232,56 @@ describe('applyGuess', () => {
         expect(outcome.matches).toBe(countMatches(guess, secret));
       }),
     );
+  });
+});
+
+describe('applyMove', () => {
+  const playing: SideState = { score: 100, status: 'playing', forfeit: false, guessCount: 0 };
+  const side = fc.record({
+    score: fc.integer({ min: 5, max: 100 }).map((n) => n - (n % 5)),
+    guessCount: fc.integer({ min: 0, max: 19 }),
+  });
+
+  it('scores a guess as applyGuess does, one more guess, finished on a win or at 0', () => {
+    fc.assert(
+      fc.property(side, word, word, ({ score, guessCount }, guess, secret) => {
+        const before: SideState = { ...playing, score, guessCount };
+        const applied = applyMove(before, new Set(), { kind: 'guess', word: guess }, secret);
+        const expected = applyGuess(before, guess, secret);
+        expect(applied).toEqual({
+          side: {
+            score: expected.score,
+            status: expected.won ? 'won' : expected.lost ? 'lost' : 'playing',
+            forfeit: false,
+            guessCount: guessCount + 1,
+          },
+          matches: expected.matches,
+          finished: expected.won || expected.lost,
+        });
+      }),
+    );
+  });
+
+  it('ends the game lost with forfeit on giving up, score untouched', () => {
+    expect(applyMove({ ...playing, score: 45 }, new Set(), { kind: 'give up' }, 'crane')).toEqual({
+      side: { score: 45, status: 'lost', forfeit: true, guessCount: 0 },
+      finished: true,
+    });
+  });
+
+  it('refuses a repeated word, and any move on a finished side', () => {
+    const guess = { kind: 'guess', word: 'slate' } as const;
+    expect(applyMove(playing, new Set(['slate']), guess, 'crane')).toEqual({
+      refused: 'alreadyGuessed',
+    });
+    for (const status of ['won', 'lost'] as const) {
+      expect(applyMove({ ...playing, status }, new Set(), guess, 'crane')).toEqual({
+        refused: 'gameOver',
+      });
+      expect(applyMove({ ...playing, status }, new Set(), { kind: 'give up' }, 'x')).toEqual({
+        refused: 'gameOver',
+      });
+    }
   });
 });
 

@@ -155,6 +155,64 @@ export function applyGuess(state: { score: number }, guess: string, secret: stri
   return { matches: countMatches(guess, secret), score, won, lost: !won && score === 0 };
 }
 
+/** Where a player's game stands: still playing, or ended won or lost. */
+export type PlayerStatus = 'playing' | 'won' | 'lost';
+
+/** A player's side of a game, as far as a move is concerned. */
+export interface SideState {
+  score: number;
+  status: PlayerStatus;
+  /** Gave up: the game ended lost by the player's own choice. */
+  forfeit: boolean;
+  guessCount: number;
+}
+
+/** A move a player can make: a guess (already normalized and in the dictionary), or giving up. */
+export type Move = { kind: 'guess'; word: string } | { kind: 'give up' };
+
+/** Why a move is refused; the state it was played on stays as it was. */
+export type MoveRefusal = 'gameOver' | 'alreadyGuessed';
+
+/** What a move did to a side: its state after, and the guess's match count. */
+export interface MoveApplied {
+  side: SideState;
+  /** Letters the guess shares with the secret; absent for giving up. */
+  matches?: number;
+  /** The move ended the player's game (a win, the last points, or giving up). */
+  finished: boolean;
+}
+
+/**
+ * The one transition of a player's side (docs/PRODUCT.md, 'Scoring' and 'Giving up'): a move
+ * on a finished side is refused, so is a word this side already guessed (it costs nothing);
+ * giving up ends the game lost with `forfeit`; a guess is scored by `applyGuess` and ends the
+ * game won on the secret, lost at 0 points. `words` are the side's guesses so far.
+ */
+export function applyMove(
+  side: SideState,
+  words: ReadonlySet<string>,
+  move: Move,
+  secret: string,
+): MoveApplied | { refused: MoveRefusal } {
+  if (side.status !== 'playing') return { refused: 'gameOver' };
+  if (move.kind === 'give up') {
+    return { side: { ...side, status: 'lost', forfeit: true }, finished: true };
+  }
+  if (words.has(move.word)) return { refused: 'alreadyGuessed' };
+  const outcome = applyGuess(side, move.word, secret);
+  const status: PlayerStatus = outcome.won ? 'won' : outcome.lost ? 'lost' : 'playing';
+  return {
+    side: { ...side, score: outcome.score, status, guessCount: side.guessCount + 1 },
+    matches: outcome.matches,
+    finished: status !== 'playing',
+  };
+}
+
+/** The fields of a side the versus outcome reads. */
+export function versusSideOf(side: Pick<SideState, 'status' | 'forfeit' | 'score'>): VersusSide {
+  return { won: side.status === 'won', forfeit: side.forfeit, score: side.score };
+}
+
 /** One side of a versus game, as far as the outcome is concerned. */
 export interface VersusSide {
   /** Solved the secret. */

@@ -6,6 +6,11 @@ import { SafeText } from './safe-text.ts';
 /** Search returns at most this many users. */
 export const SEARCH_RESULT_LIMIT = 20;
 
+/** What a profile route says of a name that is nobody's (the profile, its rating history). */
+export const PROFILE_ERRORS = {
+  notFound: 'No player has that username',
+} as const;
+
 // Usernames have at most 14 characters; this bound only guards against abuse, so a
 // longer name still reaches the lookup and gets the same "unknown user" answer as any other.
 const NAME_GUARD_LENGTH = 64;

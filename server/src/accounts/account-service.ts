@@ -1,6 +1,6 @@
 import { clientPath } from '@jotto/shared/client-routes';
 import { timingSafeEqual } from 'node:crypto';
-import { and, eq, isNotNull, isNull, notExists, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
   registrationProblem,
   usernameKey,
@@ -13,8 +13,8 @@ import type { AppConfig } from '../config.ts';
 import { type Database, rowsOf, type Transaction } from '../db/database.ts';
 import { lockAccountDaily } from '../db/account-daily-lock.ts';
 import { violatedUniqueConstraint } from '../db/database-errors.ts';
-import { alias } from 'drizzle-orm/pg-core';
-import { gamePlayers, pushTokens, users } from '../db/schema.ts';
+import { pushTokens, users } from '../db/schema.ts';
+import { adoptGuestGames } from '../games/guest-games.ts';
 import { badRequest, conflict, notFound, unauthorized, unavailable } from '../errors.ts';
 import type { Mailer } from '../lib/mailer.ts';
 import { hashPassword, verifyPassword } from '../lib/password-hashing.ts';
@@ -52,6 +52,8 @@ export interface StartedSession<Username extends string | null = string> {
 interface AccountServiceDeps {
   db: Database;
   sessions: SessionStore;
+  /** Announces games changed by a sign-in (a guest's games moved to the account). */
+  gamesChanged: (gameIds: readonly number[]) => Promise<void>;
   mailer: Mailer;
   config: Pick<AppConfig, 'publicUrl' | 'sessionSecret'>;
   log: {
@@ -105,7 +107,7 @@ export class AccountService {
     }
     const passwordHash = await hashPassword(input.password);
     const verifyCode = newOpaqueToken();
-    let started: StartedSession;
+    let started: StartedSession & { movedGames: number[] };
     try {
       started = await db.transaction(async (tx) => {
         const [user] = await tx
@@ -129,12 +131,12 @@ export class AccountService {
       if (constraint === 'users_email_lower_key') throw conflict(ACCOUNT_ERRORS.emailTaken);
       throw error;
     }
-    await this.announceReplaced(current);
+    const signedIn = await this.announceSignIn(current, started);
     // After commit, and never fatal: the account exists whether or not the mail goes out.
     this.mailVerification(email, input.username, verifyCode, linkBase).catch((err: unknown) => {
       this.deps.log.error({ err }, 'verification mail failed');
     });
-    return started;
+    return signedIn;
   }
 
   /** Mails the link of the client's verify route, on `linkBase`, for this code. */
@@ -156,8 +158,7 @@ export class AccountService {
     const started = await this.deps.db.transaction((tx) =>
       this.startSession(tx, user.id, username, current, input.token),
     );
-    await this.announceReplaced(current);
-    return started;
+    return this.announceSignIn(current, started);
   }
 
   /** A social sign-in user claims a username, with the rules of registration. */
@@ -345,13 +346,20 @@ export class AccountService {
     const started = await this.deps.db.transaction((tx) =>
       this.startSession(tx, userId, username, current, undefined),
     );
-    await this.announceReplaced(current);
-    return started;
+    return this.announceSignIn(current, started);
   }
 
-  /** After a sign-in committed: every node forgets the session it replaced (see startSession). */
-  private async announceReplaced(current: SessionIdentity | null): Promise<void> {
+  /**
+   * After a sign-in committed: every node forgets the session it replaced and the games that
+   * moved from the guest to the account (see startSession). Answers the session started.
+   */
+  private async announceSignIn<Username extends string | null>(
+    current: SessionIdentity | null,
+    { movedGames, ...started }: StartedSession<Username> & { movedGames: number[] },
+  ): Promise<StartedSession<Username>> {
     if (current) await this.deps.sessions.changed({ sessionHash: current.sessionHash });
+    await this.deps.gamesChanged(movedGames);
+    return started;
   }
 
   /**
@@ -364,36 +372,17 @@ export class AccountService {
     username: Username,
     current: SessionIdentity | null,
     pushToken: string | undefined,
-  ): Promise<StartedSession<Username>> {
+  ): Promise<StartedSession<Username> & { movedGames: number[] }> {
+    let movedGames: number[] = [];
     if (current) {
       if (current.userId === null) {
         await lockAccountDaily(tx, userId);
-        // One daily per account per day: a guest's daily of a day the account already has one
-        // for stays with the guest session and expires with it; the account's is kept
-        // (docs/PRODUCT.md, 'Daily Jotto').
-        const accounts = alias(gamePlayers, 'accounts_daily');
-        await tx
-          .update(gamePlayers)
-          .set({ userId, guestSessionHash: null })
-          .where(
-            and(
-              eq(gamePlayers.guestSessionHash, current.sessionHash),
-              eq(gamePlayers.status, 'playing'),
-              notExists(
-                tx
-                  .select({ one: sql`1` })
-                  .from(accounts)
-                  .where(
-                    and(eq(accounts.userId, userId), eq(accounts.dailyDay, gamePlayers.dailyDay)),
-                  ),
-              ),
-            ),
-          );
+        movedGames = await adoptGuestGames(tx, current.sessionHash, userId);
       }
       await this.deps.sessions.destroy(current.sessionHash, tx);
     }
     const { sessionId, expiresAt } = await this.deps.sessions.create(userId, tx);
     if (pushToken) await this.savePushToken(userId, pushToken, tx);
-    return { sessionId, expiresAt, username };
+    return { sessionId, expiresAt, username, movedGames };
   }
 }

@@ -5,12 +5,14 @@ import { usernameKey, usernameSkeleton } from '@jotto/shared/account-rules';
 import { BOT_USERNAME, type BotLevel } from '@jotto/shared/computer-opponent';
 import { botMoveRandom, chooseBotGuess } from '@jotto/shared/computer-opponent-moves';
 import { GAME_MESSAGES, GIVE_UP_WORD } from '@jotto/shared/game-rules';
-import { pickSecretWord } from '@jotto/shared/word-lists';
 import type { Database } from '../db/database.ts';
-import { botGames, gamePlayers, games, guesses, users } from '../db/schema.ts';
+import { botGames, users } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
-import { isFinished } from '../games/game-model.ts';
-import type { GameService, Guesser } from '../games/game-service.ts';
+import { insertGame } from '../games/game-creation.ts';
+import type { GameDomain } from '../games/game-domain.ts';
+import { ownerColumnsOf } from '../games/game-ownership.ts';
+import { isFinished } from '../games/game-state.ts';
+import type { MoveActor } from '../games/guess-command.ts';
 import type { Viewer } from '../sessions/viewer.ts';
 
 /** A due move a node has claimed: the game, the computer's side and how it plays. */
@@ -49,10 +51,9 @@ const MOST_MOVES = 20;
  * The computer opponent (docs/PRODUCT.md, 'Computer opponent'): its account, its games, and its
  * moves, made by whichever node claims them (`BotMoveJob` on every node).
  *
- * Its moves go through `GameService.play` like a person's guesses: recorded, scored and settled
- * the same way, and heard by the player as `game:counts`. The computer has no session, so every
- * move takes the guess path's locked transaction (where every finishing guess goes), which
- * decides by the player's row alone.
+ * Its moves go through the guess command like a person's guesses: recorded, scored and settled
+ * the same way, and heard by the player as `game:counts`. The computer has no session: its
+ * moves are written for its account's row, with no session to check.
  *
  * What a move chooses is `chooseBotGuess` (shared), from the computer's own guesses and their
  * match counts, read back from the database at each move, and a random source seeded by the
@@ -66,7 +67,7 @@ export class BotService {
 
   constructor(
     private readonly db: Database,
-    private readonly games: GameService,
+    private readonly games: Pick<GameDomain, 'states' | 'guesses'>,
     private readonly options: BotServiceOptions,
   ) {
     this.random = options.random ?? Math.random;
@@ -118,24 +119,13 @@ export class BotService {
   async createGame(viewer: Viewer, level: BotLevel): Promise<number> {
     const botUserId = this.accountId();
     return this.db.transaction(async (tx) => {
-      const [game] = await tx
-        .insert(games)
-        .values({ mode: 'versus', secret: pickSecretWord(), rated: false })
-        .returning({ id: games.id });
-      const gameId = game!.id;
-      const sides = await tx
-        .insert(gamePlayers)
-        .values([
-          viewer.kind === 'user'
-            ? { gameId, userId: viewer.userId }
-            : { gameId, guestSessionHash: viewer.sessionHash },
-          { gameId, userId: botUserId },
-        ])
-        .returning({ id: gamePlayers.id, userId: gamePlayers.userId });
-      const bot = sides.find((side) => side.userId === botUserId)!;
+      const { gameId, sideIds } = await insertGame(tx, { mode: 'versus', rated: false }, [
+        ownerColumnsOf(viewer),
+        { userId: botUserId, guestSessionHash: null },
+      ]);
       await tx.insert(botGames).values({
         gameId,
-        playerId: bot.id,
+        playerId: sideIds[1]!,
         level,
         seed: randomInt(2 ** 31 - 1),
         nextMoveAt: this.after(this.moveDelay()),
@@ -215,17 +205,12 @@ export class BotService {
 
   /** The computer's side, its answers so far (oldest first) and the player's side. */
   private async stateOf(claim: ClaimedMove) {
-    const [sides, answers] = await Promise.all([
-      this.db.select().from(gamePlayers).where(eq(gamePlayers.gameId, claim.gameId)),
-      this.db
-        .select({ word: guesses.word, matches: guesses.matches })
-        .from(guesses)
-        .where(eq(guesses.playerId, claim.playerId))
-        .orderBy(asc(guesses.id)),
-    ]);
-    const bot = sides.find((side) => side.id === claim.playerId);
-    if (!bot) return null;
-    return { bot, answers, opponent: sides.find((side) => side.id !== claim.playerId) ?? null };
+    // Read afresh: another node may have made the last move.
+    const held = await this.games.states.reload(claim.gameId);
+    const bot = held?.game.sides.find((side) => side.id === claim.playerId);
+    if (!held || !bot) return null;
+    const answers = [...bot.guesses].reverse();
+    return { bot, answers, opponent: held.game.sides.find((side) => side !== bot) ?? null };
   }
 
   /** One move through the game's own guess path; true when it ended the computer's game. */
@@ -244,7 +229,7 @@ export class BotService {
       word = GIVE_UP_WORD;
     }
     try {
-      const answer = await this.games.play(this.guesser(), claim.gameId, word);
+      const answer = await this.games.guesses.play(this.actor(), claim.gameId, word);
       return answer.finished;
     } catch (err) {
       // Over for the computer already (the player's side settled it, or another node's move
@@ -266,13 +251,13 @@ export class BotService {
     return given.length > 0;
   }
 
-  /** The computer as a guesser: no session, so the guess takes the locked path by its row. */
-  private guesser(): Guesser {
+  /** The computer as a mover: its account, with no session to check. */
+  private actor(): MoveActor {
     const viewer: Viewer = {
       kind: 'user',
       userId: this.accountId(),
       username: BOT_USERNAME,
-      // No session speaks for the computer; the locked path finds its row by the account.
+      // No session speaks for the computer; its moves are written for its account's row.
       sessionHash: '',
     };
     return { sessionHash: null, viewer: async () => viewer };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { API_ENDPOINTS } from '@jotto/shared/api-endpoints';
-import { changeTopics } from '../realtime/invalidation-channel.ts';
+import { changeTopics } from '../lib/invalidation-channel.ts';
 import { signedInUser } from '../sessions/route-access.ts';
 import type { ChallengeService } from './challenge-service.ts';
 import { endpointRoute } from '../lib/endpoint-route.ts';

@@ -14,9 +14,9 @@ import type { Database, Transaction } from '../db/database.ts';
 import { challenges, gamePlayers, games as gamesTable, users } from '../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
 import type { InvalidationPublisher } from '../lib/cluster-cache.ts';
-import { changeTopics } from '../realtime/invalidation-channel.ts';
+import { changeTopics } from '../lib/invalidation-channel.ts';
 import type { Notifier } from '../realtime/notifier.ts';
-import type { GameService } from '../games/game-service.ts';
+import type { GameCreation } from '../games/game-creation.ts';
 
 // Transaction-scoped advisory locks (keys in db/advisory-locks.ts). The open queue has one
 // lock; a pair of players has one lock per pair (two int4 keys), so that "A challenges B" and
@@ -42,7 +42,7 @@ export interface ChallengeCreated {
 export class ChallengeService {
   constructor(
     private readonly db: Database,
-    private readonly games: GameService,
+    private readonly games: GameCreation,
     private readonly notifier: Notifier,
     /** Announces each change of a challenge after commit (its info is a polled answer). */
     private readonly invalidations: InvalidationPublisher | null = null,

@@ -10,18 +10,13 @@ import type { DailyGameResponse, DailyStatsResponse } from '@jotto/shared/daily-
 import { lockAccountDaily } from '../db/account-daily-lock.ts';
 import type { Database } from '../db/database.ts';
 import { gamePlayers, games } from '../db/schema.ts';
+import { insertGame } from '../games/game-creation.ts';
+import { ownedBy, ownerColumnsOf } from '../games/game-ownership.ts';
 import type { Viewer } from '../sessions/viewer.ts';
 import type { DailyWordDraw } from './daily-word.ts';
 
 /** What time it is: the daily's day follows it (tests hand in a clock of their own). */
 export type Clock = () => Date;
-
-/** The rows of `game_players` that belong to the viewer (see `viewerOfSession`). */
-function ownedBy(viewer: Viewer) {
-  return viewer.kind === 'user'
-    ? eq(gamePlayers.userId, viewer.userId)
-    : eq(gamePlayers.guestSessionHash, viewer.sessionHash);
-}
 
 const OUTCOME_OF_STATUS: Record<(typeof gamePlayers.$inferSelect)['status'], DailyOutcome> = {
   won: 'solved',
@@ -96,23 +91,14 @@ export class DailyService {
     const secret = this.draw.secretOf(day);
     const created = await this.db.transaction(async (tx) => {
       if (viewer.kind === 'user') await lockAccountDaily(tx, viewer.userId);
-      const [game] = await tx
-        .insert(games)
-        .values({ mode: 'solo', secret })
-        .returning({ id: games.id });
-      const inserted = await tx
-        .insert(gamePlayers)
-        .values({
-          gameId: game!.id,
-          dailyDay: day,
-          ...(viewer.kind === 'user'
-            ? { userId: viewer.userId }
-            : { guestSessionHash: viewer.sessionHash }),
-        })
-        .onConflictDoNothing()
-        .returning({ id: gamePlayers.id });
-      if (inserted.length > 0) return game!.id;
-      await tx.delete(games).where(eq(games.id, game!.id));
+      const { gameId, sideIds } = await insertGame(
+        tx,
+        { mode: 'solo', secret },
+        [{ ...ownerColumnsOf(viewer), dailyDay: day }],
+        { skipTakenSides: true },
+      );
+      if (sideIds.length > 0) return gameId;
+      await tx.delete(games).where(eq(games.id, gameId));
       return null;
     });
     if (created !== null) return created;

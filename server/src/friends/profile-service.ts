@@ -1,16 +1,17 @@
 import { and, asc, isNotNull, ne, sql } from 'drizzle-orm';
 import { usernameKey } from '@jotto/shared/account-rules';
 import { winRatio } from '@jotto/shared/game-rules';
-import { type Profile, SEARCH_RESULT_LIMIT, type SearchUser } from '@jotto/shared/social-schemas';
+import {
+  PROFILE_ERRORS,
+  type Profile,
+  SEARCH_RESULT_LIMIT,
+  type SearchUser,
+} from '@jotto/shared/social-schemas';
 import type { Database } from '../db/database.ts';
 import { users } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import { profileRatingOf, ratingColumns } from '../ratings/rating-model.ts';
 import type { FriendService } from './friend-service.ts';
-
-export const PROFILE_ERRORS = {
-  notFound: 'No player has that username',
-} as const;
 
 /**
  * Profiles and user search (docs/PRODUCT.md, 'Profiles', 'Stats' and 'Search'): stats with

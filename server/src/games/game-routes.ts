@@ -4,7 +4,7 @@ import { GAME_MESSAGES } from '@jotto/shared/game-rules';
 import type { AppConfig } from '../config.ts';
 import { endpointRoute } from '../lib/endpoint-route.ts';
 import { newGameLimit, perMinute } from '../plugins/rate-limit-plugin.ts';
-import { changeTopics } from '../realtime/invalidation-channel.ts';
+import { changeTopics } from '../lib/invalidation-channel.ts';
 import {
   gameViewer,
   signedInUser,
@@ -12,11 +12,23 @@ import {
   visitorOrNewGuest,
 } from '../sessions/route-access.ts';
 import { viewerKey } from '../sessions/viewer.ts';
-import type { GameService } from './game-service.ts';
+import type { GameCreation } from './game-creation.ts';
+import { listGames } from './game-lists.ts';
+import type { GameMarks } from './game-marks.ts';
+import type { GameViews } from './game-views.ts';
+import type { GuessCommand } from './guess-command.ts';
+
+/** The parts of the game domain its routes call (see `app.ts`). */
+export interface GameRouteServices {
+  creation: GameCreation;
+  guesses: GuessCommand;
+  views: GameViews;
+  marks: GameMarks;
+}
 
 /** The game routes (lists, new game, board, guesses, counts, marks) and the analysis. */
 export const gameRoutes: FastifyPluginAsyncTypebox<{
-  games: GameService;
+  games: GameRouteServices;
   config: AppConfig;
 }> = async (app, { games, config }) => {
   app.route({
@@ -25,11 +37,12 @@ export const gameRoutes: FastifyPluginAsyncTypebox<{
       unauthorizedMessage: GAME_MESSAGES.guestsCannotSave,
     }),
     handler: async (request) => {
-      const user = signedInUser(request);
+      const { userId, username, sessionHash } = signedInUser(request);
       const mode = request.body.type === 'solo' ? 'solo' : 'versus';
+      const viewer = { kind: 'user' as const, userId, username, sessionHash };
       return {
         result: 'ok' as const,
-        games: await games.listGames(user.userId, mode, request.body.age),
+        games: await listGames(app.db, viewer, mode, request.body.age),
       };
     },
   });
@@ -40,7 +53,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox<{
     }),
     handler: async (request, reply) => {
       const viewer = await visitorOrNewGuest(request, reply);
-      return { result: 'ok' as const, gameId: await games.createSoloGame(viewer) };
+      return { result: 'ok' as const, gameId: await games.creation.createSoloGame(viewer) };
     },
   });
 
@@ -55,7 +68,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox<{
         key: `board:${gameId}:${viewerKey(viewer)}`,
         topics: [changeTopics.game(gameId)],
         load: async () => {
-          const { detail, ratingsOf } = await games.getGame(viewer, gameId);
+          const { detail, ratingsOf } = await games.views.board(viewer, gameId);
           return { answer: detail, topics: ratingsOf.map(changeTopics.rating) };
         },
       });
@@ -69,7 +82,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox<{
       rateLimit: perMinute(config.rateLimits.play),
     }),
     handler: async (request) =>
-      games.play(uncheckedGameViewer(request), request.params.id, request.params.word),
+      games.guesses.play(uncheckedGameViewer(request), request.params.id, request.params.word),
   });
 
   app.route({
@@ -82,29 +95,29 @@ export const gameRoutes: FastifyPluginAsyncTypebox<{
       return app.polls.answer(request, reply, {
         key: `counts:${gameId}:${viewerKey(viewer)}`,
         topics: [changeTopics.game(gameId)],
-        load: async () => ({ answer: await games.counts(viewer, gameId) }),
+        load: async () => ({ answer: await games.views.counts(viewer, gameId) }),
       });
     },
   });
 
   app.route({
-    // CPU-bound on a cache miss (a few ms per analysis, about 150 ms for a node's first), so
-    // limited per client address like the guesses that make a game worth analysing.
+    // CPU-bound when a node first analyses a game (and far more for its first analysis, which
+    // builds the match table), so limited per client address like the guesses.
     ...endpointRoute(API_ENDPOINTS.analysis, {
       rateLimit: perMinute(config.rateLimits.analysis),
     }),
-    handler: async (request) => games.analysis(gameViewer(request), request.params.id),
+    handler: async (request) => games.views.analysis(gameViewer(request), request.params.id),
   });
 
   app.route({
     ...endpointRoute(API_ENDPOINTS.clearMarks),
-    handler: async (request) => games.clearMarks(gameViewer(request), request.params.id),
+    handler: async (request) => games.marks.clear(gameViewer(request), request.params.id),
   });
 
   app.route({
     ...endpointRoute(API_ENDPOINTS.updateMark),
     handler: async (request) => {
-      const alphabet = await games.updateMark(
+      const alphabet = await games.marks.update(
         gameViewer(request),
         request.params.id,
         request.body.letter,

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import { versusOutcome, type VersusOutcome } from '@jotto/shared/game-rules';
+import { versusOutcome, type VersusOutcome, versusSideOf } from '@jotto/shared/game-rules';
 import type { Transaction } from '../db/database.ts';
 import { botGames, gamePlayers, games, pointAwards, users } from '../db/schema.ts';
 import { settleRatings } from '../ratings/rating-settlement.ts';
-import { isFinished, sideOf } from './game-model.ts';
+import { isFinished } from './game-state.ts';
 
 /**
  * Settles a game once every player has finished: outcomes, each user's gameCt, winCt
@@ -18,7 +18,10 @@ export async function settleIfDone(tx: Transaction, gameId: number): Promise<voi
   const players = await tx.select().from(gamePlayers).where(eq(gamePlayers.gameId, gameId));
   if (!players.every(isFinished)) return;
   // First, while no account row is locked yet: it locks both in id order (see settleRatings).
-  if (game.rated) await settleRatings(tx, gameId, players, new Date());
+  if (game.rated) {
+    const rated = players.map((player) => ({ userId: player.userId, ...versusSideOf(player) }));
+    await settleRatings(tx, gameId, rated, new Date());
+  }
   // Only an unrated versus game may be one against the computer: one lookup, for those alone.
   const [bot] =
     game.mode === 'versus' && !game.rated
@@ -30,7 +33,10 @@ export async function settleIfDone(tx: Transaction, gameId: number): Promise<voi
   for (const player of players) {
     const other = players.find((p) => p.id !== player.id);
     const outcome: Exclude<VersusOutcome, 'pending'> = other
-      ? (versusOutcome(sideOf(player), sideOf(other)) as Exclude<VersusOutcome, 'pending'>)
+      ? (versusOutcome(versusSideOf(player), versusSideOf(other)) as Exclude<
+          VersusOutcome,
+          'pending'
+        >)
       : player.status === 'won'
         ? 'win'
         : 'lose';

@@ -249,7 +249,7 @@ export function registerCacheMetrics(
   const reported = new Map<string, number>();
   new Counter({
     name: 'jotto_cache_lookups_total',
-    help: "Lookups of the per-node caches (sessions, poll answers, game sides) by cache and outcome, and values kept from this node's writes (written)",
+    help: "Lookups of the per-node caches (sessions, poll answers, games) by cache and outcome, and values kept from this node's writes (written)",
     labelNames: ['cache', 'result'] as const,
     registers: [registry],
     collect() {

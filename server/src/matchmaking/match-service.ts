@@ -10,7 +10,7 @@ import {
 import { ADVISORY_LOCKS } from '../db/advisory-locks.ts';
 import type { Database, Transaction } from '../db/database.ts';
 import { gamePlayers, matchSeeks, users } from '../db/schema.ts';
-import type { GameService } from '../games/game-service.ts';
+import type { GameCreation } from '../games/game-creation.ts';
 import { KeyedBatcher } from '../lib/keyed-batcher.ts';
 import type { Notifier } from '../realtime/notifier.ts';
 
@@ -74,7 +74,7 @@ export class MatchService {
 
   constructor(
     private readonly db: Database,
-    private readonly games: GameService,
+    private readonly games: GameCreation,
     private readonly notifier: Notifier,
     private readonly clock: () => Date = () => new Date(),
   ) {}

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { API_ENDPOINTS } from '@jotto/shared/api-endpoints';
 import { endpointRoute } from '../lib/endpoint-route.ts';
-import { changeTopics } from '../realtime/invalidation-channel.ts';
+import { changeTopics } from '../lib/invalidation-channel.ts';
 import { signedInUser } from '../sessions/route-access.ts';
 import type { NoticeService } from './notice-service.ts';
 

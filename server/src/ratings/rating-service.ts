@@ -7,10 +7,10 @@ import {
   RATING_HISTORY_LIMIT,
   type RatingHistoryEntry,
 } from '@jotto/shared/rating-schemas';
+import { PROFILE_ERRORS } from '@jotto/shared/social-schemas';
 import type { Database, Transaction } from '../db/database.ts';
 import { ratingHistory, users } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
-import { PROFILE_ERRORS } from '../friends/profile-service.ts';
 import { type CurrentRating, currentRatingOf, ratingColumns } from './rating-model.ts';
 
 type Executor = Database | Transaction;

@@ -1,9 +1,8 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import { versusOutcome, type VersusOutcome } from '@jotto/shared/game-rules';
+import { versusOutcome, type VersusOutcome, type VersusSide } from '@jotto/shared/game-rules';
 import { ratingAfterGame, type StoredRating } from '@jotto/shared/glicko2';
 import type { Transaction } from '../db/database.ts';
 import { ratingHistory, users } from '../db/schema.ts';
-import { type PlayerRow, sideOf } from '../games/game-model.ts';
 import { storedRatingOf } from './rating-model.ts';
 
 /**
@@ -16,10 +15,13 @@ import { storedRatingOf } from './rating-model.ts';
  * apply one after the other (neither update is lost), and two that share both players take
  * the locks in the same order, so they queue instead of deadlocking.
  */
+/** A player of a game being settled: their account (null for a guest) and how they ended. */
+export type RatedPlayer = VersusSide & { userId: number | null };
+
 export async function settleRatings(
   tx: Transaction,
   gameId: number,
-  players: readonly PlayerRow[],
+  players: readonly RatedPlayer[],
   now: Date,
 ): Promise<void> {
   const [first, second] = players;
@@ -46,10 +48,7 @@ export async function settleRatings(
     const mine = before.get(me.userId!);
     const theirs = before.get(opponent.userId!);
     if (!mine || !theirs) return null;
-    const outcome = versusOutcome(sideOf(me), sideOf(opponent)) as Exclude<
-      VersusOutcome,
-      'pending'
-    >;
+    const outcome = versusOutcome(me, opponent) as Exclude<VersusOutcome, 'pending'>;
     return { userId: me.userId!, before: mine, after: ratingAfterGame(mine, theirs, outcome, now) };
   });
   for (const update of updates) {

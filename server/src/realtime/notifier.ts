@@ -5,7 +5,7 @@ import { isPlayerFinished } from '@jotto/shared/game-rules';
 import type { ClientToServerEvents, ServerToClientEvents } from '@jotto/shared/realtime-events';
 import { userRoom } from '@jotto/shared/realtime-events';
 import type { InvalidationPublisher } from '../lib/cluster-cache.ts';
-import { changeTopics } from './invalidation-channel.ts';
+import { changeTopics } from '../lib/invalidation-channel.ts';
 import type { PushMessage, PushSender } from './push-sender.ts';
 
 /** What the handshake learns about a socket's user (see realtime-plugin.ts). */

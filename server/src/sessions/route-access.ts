@@ -53,13 +53,18 @@ export interface SignedInAccount {
 
 /**
  * The caller of a `game` route marked `sessionCheckedByService`: the session the cookie names,
- * not looked up yet (the service checks it in its own query, one round trip fewer).
+ * not looked up before the handler. The service takes the viewer from this node's memory of
+ * sessions and its own write checks that the session is still live (the guess route: no
+ * session read on the hottest path).
  */
 export interface UncheckedGameViewer {
   /** Keyed hash of the session the cookie names, not checked yet; null without a usable cookie. */
   sessionHash: string | null;
-  /** Looks the session up: the viewer it speaks for, or the `game` level's refusal. */
-  viewer(): Promise<Viewer>;
+  /**
+   * The viewer the session speaks for, or the `game` level's refusal: from this node's memory
+   * of sessions, or with `fresh` from the database.
+   */
+  viewer(fresh: boolean): Promise<Viewer>;
 }
 
 /** What the access check found out about the caller, by the route's level. */

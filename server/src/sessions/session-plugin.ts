@@ -38,7 +38,7 @@ declare module 'fastify' {
 
 /**
  * For routes marked `sessionCheckedByService`: the keyed hash of the session the cookie
- * names, unchecked (the service checks it in its own query), or null without a usable cookie.
+ * names, unchecked (the service's own write checks it), or null without a usable cookie.
  */
 function sessionHashOf(request: FastifyRequest, store: SessionStore): string | null {
   const sessionId = request.cookies[SESSION_COOKIE];
@@ -124,8 +124,13 @@ export const sessionPlugin = fp(
           access: 'unchecked game',
           unchecked: {
             sessionHash,
-            viewer: async () =>
-              gameViewerOf(sessionHash === null ? null : await store.resolveHash(sessionHash)),
+            viewer: async (fresh) => {
+              if (sessionHash === null) return gameViewerOf(null);
+              const session = fresh
+                ? await store.resolveHash(sessionHash)
+                : await store.resolveHashForRead(sessionHash);
+              return gameViewerOf(session);
+            },
           },
         };
         done();

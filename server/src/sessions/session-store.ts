@@ -10,11 +10,17 @@ import {
   type InvalidationSource,
 } from '../lib/cluster-cache.ts';
 import { hashToken, newOpaqueToken } from '../lib/secret-hashing.ts';
-import { changeTopics } from '../realtime/invalidation-channel.ts';
+import { changeTopics } from '../lib/invalidation-channel.ts';
 
 export const USER_SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** A guest's session, and with it the guest's game, lives 24 hours (docs/PRODUCT.md, 'Guests'). */
 export const GUEST_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A live session: its row has not expired. The one condition, for the lookups below and for
+ * the statements that check a session themselves (a move's write, `games/move-write.ts`).
+ */
+export const liveSessionCondition = gt(sessions.expiresAt, sql`now()`);
 
 /** What a request knows about who sent it. */
 export interface SessionIdentity {
@@ -94,7 +100,7 @@ export class SessionStore {
       .select({ userId: sessions.userId, expiresAt: sessions.expiresAt, username: users.username })
       .from(sessions)
       .leftJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.idHash, sql.placeholder('hash')), gt(sessions.expiresAt, sql`now()`)))
+      .where(and(eq(sessions.idHash, sql.placeholder('hash')), liveSessionCondition))
       .limit(1)
       .prepare('resolve_session');
   }
@@ -122,7 +128,15 @@ export class SessionStore {
    * node's memory while no change to it has been announced (see the class), else as `resolve`.
    */
   async resolveForRead(sessionId: string): Promise<SessionIdentity | null> {
-    const sessionHash = this.hash(sessionId);
+    return this.resolveHashForRead(this.hash(sessionId));
+  }
+
+  /**
+   * `resolveForRead` by the session's keyed hash. Also for a move (a guess), whose own write
+   * checks in the same statement that the session is still live (`games/move-write.ts`), so
+   * that a copy from memory never lets an ended session change a game.
+   */
+  async resolveHashForRead(sessionHash: string): Promise<SessionIdentity | null> {
     if (this.cached === null) return this.resolveHash(sessionHash);
     return this.cached.get(sessionHash, async () => {
       const identity = await this.resolveHash(sessionHash);

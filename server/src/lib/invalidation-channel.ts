@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
-import type { InvalidationPublisher, InvalidationSource } from '../lib/cluster-cache.ts';
+import type { InvalidationPublisher, InvalidationSource } from './cluster-cache.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

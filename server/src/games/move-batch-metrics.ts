@@ -1,15 +1,15 @@
 import { Counter, Histogram, type Registry } from 'prom-client';
-import type { GuessBatchMetrics } from './ongoing-guess-recorder.ts';
+import type { MoveBatchMetrics } from './move-recorder.ts';
 
 /**
- * The guess batch's metrics (see OngoingGuessRecorder), registered in the app's Prometheus
+ * The move batch's metrics (see `MoveRecorder`), registered in the app's Prometheus
  * registry (`app.metrics`, served at /metrics): batch sizes, how long a batch takes, and the
  * batches that failed as a whole.
  */
-export function registerGuessBatchMetrics(registry: Registry): GuessBatchMetrics {
+export function registerMoveBatchMetrics(registry: Registry): MoveBatchMetrics {
   const guessBatchSize = new Histogram({
     name: 'jotto_guess_batch_size',
-    help: 'Guesses recorded together in one batch (one statement, two when a side is read)',
+    help: 'Guesses recorded together in one batch (one statement)',
     buckets: [1, 2, 4, 8, 16, 32, 64],
     registers: [registry],
   });
@@ -21,7 +21,7 @@ export function registerGuessBatchMetrics(registry: Registry): GuessBatchMetrics
   });
   const guessBatchFailures = new Counter({
     name: 'jotto_guess_batch_failures_total',
-    help: 'Guess batches that failed as a whole (their guesses took the locked path)',
+    help: 'Guess batches that failed as a whole (each of their guesses was recorded alone)',
     registers: [registry],
   });
   return {

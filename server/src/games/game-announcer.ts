@@ -1,0 +1,74 @@
+import type { Alphabet, PlayResponse } from '@jotto/shared/game-schemas';
+import type { GameMovedEvent } from '@jotto/shared/realtime-events';
+import { changeTopics } from '../lib/invalidation-channel.ts';
+import type { Notifier } from '../realtime/notifier.ts';
+import type { GameStateCache } from './game-state-cache.ts';
+import { countsFor } from './game-state.ts';
+import type { RecordedMove } from './move-recorder.ts';
+
+/**
+ * The one place that tells the cluster a game changed, after the change committed: every node
+ * forgets its copy (`GameStateCache.announce`, awaited before the request is answered, so that
+ * a poll sent after the answer, to any node, sees the change), and the players hear of it
+ * through the `Notifier` (the opponent's `game:counts`, my other tabs' `game:moved` and
+ * `game:marks`). Services record what happened; this decides who hears it.
+ */
+export class GameAnnouncer {
+  constructor(
+    private readonly games: GameStateCache,
+    private readonly notifier: Notifier,
+  ) {}
+
+  /**
+   * A move was recorded. The game as the move left it is kept on this node in place of a read
+   * (when the recorder says it may be); a move that ended the mover's game (and so may have
+   * settled it) also changes both players' ratings, which boards show.
+   */
+  async moved(recorded: RecordedMove, response: PlayResponse): Promise<void> {
+    const { game, me, opponent } = recorded;
+    const ratings = recorded.finished
+      ? [me.userId, opponent?.userId].flatMap((id) => (id == null ? [] : [changeTopics.rating(id)]))
+      : [];
+    const announced = this.games.announce(
+      game.id,
+      recorded.keepSince ? { game, since: recorded.keepSince } : undefined,
+      ratings,
+    );
+    if (opponent?.userId != null && game.mode === 'versus') {
+      const { result: _result, ...counts } = countsFor(game.id, game.seq, opponent, me);
+      this.notifier.notify(opponent.userId, 'game:counts', counts);
+    }
+    // Every tab of mine (this one too, which ignores what its answer already showed).
+    if (me.userId !== null) {
+      this.notifier.notify(me.userId, 'game:moved', movedEvent(recorded, response));
+    }
+    await announced;
+  }
+
+  /** A player's marks changed (one letter, or all cleared); a guest's are not stored. */
+  async marked(gameId: number, userId: number | null, alphabet: Alphabet): Promise<void> {
+    const announced = this.games.announce(gameId);
+    if (userId !== null) this.notifier.notify(userId, 'game:marks', { gameId, alphabet });
+    await announced;
+  }
+
+  /** Games changed by something other than play (a guest's games moved to their account). */
+  async changed(gameIds: readonly number[]): Promise<void> {
+    await Promise.all(gameIds.map((gameId) => this.games.announce(gameId)));
+  }
+}
+
+/** My move as my other tabs hear it: the answer's fields, never the secret. */
+function movedEvent({ game, me, matches }: RecordedMove, response: PlayResponse): GameMovedEvent {
+  const word = me.guesses[0]?.word;
+  return {
+    gameId: game.id,
+    ...(matches !== undefined && word !== undefined ? { word, matches } : {}),
+    score: response.score,
+    guesses: me.guessCount,
+    win: response.win,
+    forfeit: response.forfeit,
+    finished: response.finished,
+    ...(response.seq === undefined ? {} : { seq: response.seq }),
+  };
+}

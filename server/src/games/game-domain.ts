@@ -1,0 +1,66 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Registry } from 'prom-client';
+import type { DatabaseHandle } from '../db/database.ts';
+import type { InvalidationPublisher, InvalidationSource } from '../lib/cluster-cache.ts';
+import type { Notifier } from '../realtime/notifier.ts';
+import { GameAnnouncer } from './game-announcer.ts';
+import { GameCreation } from './game-creation.ts';
+import { GameMarks } from './game-marks.ts';
+import { GameRetention } from './game-retention.ts';
+import { GameStateCache } from './game-state-cache.ts';
+import { readGame } from './game-state.ts';
+import { GameViews } from './game-views.ts';
+import { GuessCommand } from './guess-command.ts';
+import { registerMoveBatchMetrics } from './move-batch-metrics.ts';
+import { MoveRecorder } from './move-recorder.ts';
+
+/** The game domain's parts, each with one job (see server/src/README.md, 'games/'). */
+export interface GameDomain {
+  /** The per-node cache of games every read and move goes through. */
+  states: GameStateCache;
+  creation: GameCreation;
+  guesses: GuessCommand;
+  views: GameViews;
+  marks: GameMarks;
+  retention: GameRetention;
+  announcer: GameAnnouncer;
+}
+
+/** What the game domain needs from the app. */
+export interface GameDomainDeps {
+  database: DatabaseHandle;
+  notifier: Notifier;
+  invalidations: InvalidationSource & InvalidationPublisher;
+  /** The longest a game is kept in memory without being read again (0: never kept). */
+  cacheMaxAgeMs: number;
+  metrics: Registry;
+  log: FastifyBaseLogger;
+}
+
+/** Builds the game domain's parts around one cache of games and one announcer. */
+export function createGameDomain(deps: GameDomainDeps): GameDomain {
+  const { db, runPrepared } = deps.database;
+  const states = new GameStateCache(
+    deps.invalidations,
+    deps.invalidations,
+    (gameId) => readGame(runPrepared, gameId),
+    deps.cacheMaxAgeMs,
+  );
+  const announcer = new GameAnnouncer(states, deps.notifier);
+  const recorder = new MoveRecorder(
+    db,
+    runPrepared,
+    states,
+    deps.log,
+    registerMoveBatchMetrics(deps.metrics),
+  );
+  return {
+    states,
+    creation: new GameCreation(db),
+    guesses: new GuessCommand(recorder, announcer),
+    views: new GameViews(db, states),
+    marks: new GameMarks(db, announcer),
+    retention: new GameRetention(db),
+    announcer,
+  };
+}

@@ -1,0 +1,160 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { BotLevel } from '@jotto/shared/computer-opponent';
+import {
+  type PlayerStatus,
+  type SideState,
+  versusOutcome,
+  versusSideOf,
+} from '@jotto/shared/game-rules';
+import type { Alphabet, CountsResponse, GuessEntry } from '@jotto/shared/game-schemas';
+import type { Viewer } from '../sessions/viewer.ts';
+import { ownsSide, type SideOwner } from './game-ownership.ts';
+
+/** One player's side of a game, as the store reads it: the row, its guesses and its marks. */
+export interface Side extends SideState, SideOwner {
+  /** The row's id in `game_players`. */
+  id: number;
+  /** The account's username (null for a guest, or an account still to pick one). */
+  username: string | null;
+  lastGuess: string | null;
+  lastPlayedAt: Date;
+  finishedAt: Date | null;
+  /** The versus result, once the game is settled. */
+  outcome: 'win' | 'lose' | 'draw' | null;
+  /** The UTC day of a Daily Jotto game, null for any other. */
+  dailyDay: string | null;
+  /** Every guess of this side, newest first. */
+  guesses: GuessEntry[];
+  /** This player's letter marks. */
+  marks: Alphabet;
+}
+
+/**
+ * A game as one read of the store gives it: the game's row, the computer's level when one of
+ * the sides is the computer's, and every side. The per-node cache of games holds these
+ * (`GameStateCache`); every answer about a game and every move is made from one.
+ */
+export interface GameState {
+  id: number;
+  mode: 'solo' | 'versus';
+  secret: string;
+  /** The game's event sequence: grows by one per move of a versus game. */
+  seq: number;
+  rated: boolean;
+  settled: boolean;
+  /** Against the computer: its level and its side's row id. */
+  bot: { level: BotLevel; playerId: number } | null;
+  /** One side (solo) or two (versus), in row order. */
+  sides: Side[];
+}
+
+/**
+ * The whole of one game in one statement: the game row, each side with its account's name, its
+ * guesses (newest first) and its marks, and the computer's row if any. Point lookups by the
+ * game's id and each side's row id (each subquery an index scan), so the plan does not depend
+ * on table sizes.
+ */
+export function readGameStatement(gameId: number): SQL {
+  return sql`
+    SELECT g.id, g.mode, g.secret, g.event_seq AS seq, g.rated, g.settled_at IS NOT NULL AS settled,
+      b.level AS bot_level, b.player_id AS bot_player_id,
+      json_agg(json_build_object(
+        'id', gp.id, 'userId', gp.user_id, 'guestSessionHash', gp.guest_session_hash,
+        'username', u.username, 'score', gp.score, 'status', gp.status, 'forfeit', gp.forfeit,
+        'guessCount', gp.guess_count, 'lastGuess', gp.last_guess,
+        'lastPlayedAt', gp.last_played_at, 'finishedAt', gp.finished_at,
+        'outcome', gp.outcome, 'dailyDay', gp.daily_day,
+        'guesses', (SELECT coalesce(json_agg(json_build_object('word', x.word, 'matches', x.matches)
+            ORDER BY x.id DESC), '[]'::json) FROM guesses x WHERE x.player_id = gp.id),
+        'marks', (SELECT coalesce(json_object_agg(m.letter, m.color), '{}'::json)
+            FROM letter_marks m WHERE m.player_id = gp.id)
+      ) ORDER BY gp.id) AS sides
+    FROM games g
+    JOIN game_players gp ON gp.game_id = g.id
+    LEFT JOIN users u ON u.id = gp.user_id
+    LEFT JOIN bot_games b ON b.game_id = g.id
+    WHERE g.id = ${gameId}
+    GROUP BY g.id, b.game_id
+  `;
+}
+
+/** A row of `readGameStatement` (snake_case where the database names it). */
+export interface GameStateRow {
+  id: number;
+  mode: 'solo' | 'versus';
+  secret: string;
+  seq: number;
+  rated: boolean;
+  settled: boolean;
+  bot_level: BotLevel | null;
+  bot_player_id: number | null;
+  sides: (Omit<Side, 'lastPlayedAt' | 'finishedAt'> & {
+    lastPlayedAt: string;
+    finishedAt: string | null;
+  })[];
+}
+
+/** The state a row of `readGameStatement` describes. */
+export function gameStateOf(row: GameStateRow): GameState {
+  return {
+    id: row.id,
+    mode: row.mode,
+    secret: row.secret,
+    seq: row.seq,
+    rated: row.rated,
+    settled: row.settled,
+    bot:
+      row.bot_level !== null && row.bot_player_id !== null
+        ? { level: row.bot_level, playerId: row.bot_player_id }
+        : null,
+    sides: row.sides.map((side) => ({
+      ...side,
+      lastPlayedAt: new Date(side.lastPlayedAt),
+      finishedAt: side.finishedAt === null ? null : new Date(side.finishedAt),
+    })),
+  };
+}
+
+/** Runs one raw statement and answers its rows (the pool's prepared runner, or a transaction). */
+export type StatementRunner = <Row>(query: SQL) => Promise<Row[]>;
+
+/** The game with this id as the store holds it now, or null when there is none. */
+export async function readGame(run: StatementRunner, gameId: number): Promise<GameState | null> {
+  const [row] = await run<GameStateRow>(readGameStatement(gameId));
+  return row ? gameStateOf(row) : null;
+}
+
+/** The viewer's side of a game, or null when none is theirs. */
+export function sideOfViewer(game: GameState, viewer: Viewer): Side | null {
+  return game.sides.find((side) => ownsSide(viewer, side)) ?? null;
+}
+
+/** The other side of a versus game (null in solo). */
+export function opponentOf(game: GameState, me: Side): Side | null {
+  return game.sides.find((side) => side.id !== me.id) ?? null;
+}
+
+/** Whether a player's game has ended. */
+export const isFinished = (side: { status: PlayerStatus }) => side.status !== 'playing';
+
+/** The words a side has guessed. */
+export const wordsOf = (side: Side): Set<string> => new Set(side.guesses.map((g) => g.word));
+
+/** `me`'s view of the opponent's progress: the counts route and the `game:counts` event. */
+export function countsFor(
+  gameId: number,
+  seq: number,
+  me: SideState,
+  opponent: SideState,
+): CountsResponse {
+  return {
+    result: 'ok',
+    gameId,
+    seq,
+    enemyScore: opponent.score,
+    enemyWon: opponent.status === 'won',
+    enemyForfeit: opponent.forfeit,
+    enemyGuesses: opponent.guessCount,
+    outcome: versusOutcome(versusSideOf(me), versusSideOf(opponent)),
+  };
+}

@@ -1,0 +1,127 @@
+import type {
+  CountsResponse,
+  GameAnalysisResponse,
+  GameDetailResponse,
+} from '@jotto/shared/game-schemas';
+import { GAME_MESSAGES, versusOutcome, versusSideOf } from '@jotto/shared/game-rules';
+import { SECRET_WORDS } from '@jotto/shared/word-lists';
+import type { Database } from '../db/database.ts';
+import { badRequest, conflict, notFound } from '../errors.ts';
+import { readGameRatings } from '../ratings/rating-service.ts';
+import type { Viewer } from '../sessions/viewer.ts';
+import { FinishedGameAnalyses } from './finished-game-analyses.ts';
+import type { GameStateCache } from './game-state-cache.ts';
+import {
+  countsFor,
+  type GameState,
+  isFinished,
+  opponentOf,
+  type Side,
+  sideOfViewer,
+} from './game-state.ts';
+
+/**
+ * What a player sees of a game (docs/PRODUCT.md, 'Secrecy'): the board, the opponent's counts
+ * and the post-game analysis, each made from the game as this node holds it
+ * (`GameStateCache`). The secret and the opponent's words appear only once the viewer's own
+ * game has ended. A game that is not the viewer's is a 404 that does not tell "not yours"
+ * from "does not exist" (or a guest's expired game).
+ */
+export class GameViews {
+  private readonly analyses = new FinishedGameAnalyses();
+
+  constructor(
+    private readonly db: Database,
+    private readonly games: GameStateCache,
+  ) {}
+
+  /**
+   * `GET /games/:id`: the board as the viewer may see it, and the users whose current ratings it
+   * shows (a rated game: they change when another game of theirs settles).
+   */
+  async board(
+    viewer: Viewer,
+    gameId: number,
+  ): Promise<{ detail: GameDetailResponse; ratingsOf: number[] }> {
+    const { game, me } = await this.viewersGame(viewer, gameId);
+    const opponent = opponentOf(game, me);
+    const finished = isFinished(me);
+    const ratingsOf: number[] = [];
+    const detail: GameDetailResponse = {
+      result: 'ok',
+      id: gameId,
+      score: me.score,
+      guesses: me.guesses,
+      alphabet: me.marks,
+      won: me.status === 'won',
+      forfeit: me.forfeit,
+      finished,
+      multiplayer: game.mode === 'versus',
+      ...(me.dailyDay !== null ? { daily: true as const } : {}),
+      seq: game.seq,
+      ...(finished ? { target: game.secret } : {}),
+    };
+    if (opponent) {
+      detail.enemyName = opponent.username ?? '';
+      detail.enemyScore = opponent.score;
+      detail.enemyWon = opponent.status === 'won';
+      detail.enemyForfeit = opponent.forfeit;
+      detail.enemyGuesses = opponent.guessCount;
+      detail.outcome = versusOutcome(versusSideOf(me), versusSideOf(opponent));
+      // The opponent's words would narrow the secret: only for a player who has finished.
+      if (finished) detail.enemyGuessList = opponent.guesses;
+      if (game.bot) detail.enemyLevel = game.bot.level;
+      if (game.rated && me.userId !== null && opponent.userId !== null) {
+        ratingsOf.push(me.userId, opponent.userId);
+        const ratings = await readGameRatings(this.db, gameId, me.userId, opponent.userId);
+        if (ratings) detail.ratings = ratings;
+      }
+    }
+    return { detail, ratingsOf };
+  }
+
+  /** `GET /game/:id/counts`: the opponent's progress, as the `game:counts` event carries it. */
+  async counts(viewer: Viewer, gameId: number): Promise<CountsResponse> {
+    const { game, me } = await this.viewersGame(viewer, gameId);
+    const opponent = opponentOf(game, me);
+    if (game.mode !== 'versus' || !opponent) throw badRequest(GAME_MESSAGES.notVersus);
+    return countsFor(gameId, game.seq, me, opponent);
+  }
+
+  /**
+   * `GET /game/:id/analysis`: the post-game analysis, for a player whose own game has ended
+   * (before that it would give the secret away: 409), and the opponent's once they have
+   * finished too, so it never shows a player more than their finished game already does.
+   */
+  async analysis(viewer: Viewer, gameId: number): Promise<GameAnalysisResponse> {
+    const { game, me } = await this.viewersGame(viewer, gameId);
+    if (!isFinished(me)) throw conflict(GAME_MESSAGES.analysisBeforeEnd);
+    const opponent = opponentOf(game, me);
+    const stepsOf = (side: Side) =>
+      this.analyses.of(side.id, game.secret, async () =>
+        side.guesses.map((guess) => guess.word).reverse(),
+      );
+    const [steps, opponentSteps] = await Promise.all([
+      stepsOf(me),
+      opponent && isFinished(opponent) ? stepsOf(opponent) : null,
+    ]);
+    return {
+      result: 'ok',
+      id: gameId,
+      candidatesAtStart: SECRET_WORDS.length,
+      steps,
+      ...(opponentSteps ? { opponentSteps } : {}),
+    };
+  }
+
+  /** The game and the viewer's side of it, or the 404 of a game that is not theirs. */
+  private async viewersGame(
+    viewer: Viewer,
+    gameId: number,
+  ): Promise<{ game: GameState; me: Side }> {
+    const held = await this.games.get(gameId);
+    const me = held && sideOfViewer(held.game, viewer);
+    if (!held || !me) throw notFound(GAME_MESSAGES.notFound);
+    return { game: held.game, me };
+  }
+}
