@@ -190,7 +190,7 @@ export interface MoveApplied {
  */
 export function applyMove(
   side: SideState,
-  words: ReadonlySet<string>,
+  words: { has(word: string): boolean },
   move: Move,
   secret: string,
 ): MoveApplied | { refused: MoveRefusal } {

@@ -45,6 +45,13 @@ export class GameStateCache {
     return this.cache.stats;
   }
 
+  /** The game if this node holds it now (no promise to wait for: the guess path's common case). */
+  peek(gameId: number): HeldGame | undefined {
+    const since = this.cache.beginWrite();
+    const game = this.cache.peek(String(gameId));
+    return game ? { game, since } : undefined;
+  }
+
   /** The game, from memory or read (null: no such game), with the moment it was taken. */
   async get(gameId: number): Promise<HeldGame | null> {
     const since = this.cache.beginWrite();

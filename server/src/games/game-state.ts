@@ -137,8 +137,10 @@ export function opponentOf(game: GameState, me: Side): Side | null {
 /** Whether a player's game has ended. */
 export const isFinished = (side: { status: PlayerStatus }) => side.status !== 'playing';
 
-/** The words a side has guessed. */
-export const wordsOf = (side: Side): Set<string> => new Set(side.guesses.map((g) => g.word));
+/** The words a side has guessed, as `applyMove` asks (a side has at most 20). */
+export const wordsOf = (side: Side) => ({
+  has: (word: string) => side.guesses.some((guess) => guess.word === word),
+});
 
 /** `me`'s view of the opponent's progress: the counts route and the `game:counts` event. */
 export function countsFor(

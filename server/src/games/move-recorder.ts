@@ -19,7 +19,12 @@ import {
   sideOfViewer,
   wordsOf,
 } from './game-state.ts';
-import { type MoveWriteRow, type MoveWritten, writeMovesStatement } from './move-write.ts';
+import {
+  type MoveWriteRow,
+  type MoveWritten,
+  writeMovesPrepared,
+  writeMovesStatement,
+} from './move-write.ts';
 
 /** A move to record: in which game, what, and whose. */
 export interface MoveAttempt {
@@ -177,7 +182,9 @@ export class MoveRecorder {
   private async writeBatch(attempts: readonly MoveAttempt[]): Promise<MoveOutcome[]> {
     const held = await Promise.all(
       attempts.map((attempt) =>
-        attempt.fresh ? this.games.reload(attempt.gameId) : this.games.get(attempt.gameId),
+        attempt.fresh
+          ? this.games.reload(attempt.gameId)
+          : (this.games.peek(attempt.gameId) ?? this.games.get(attempt.gameId)),
       ),
     );
     const outcomes: MoveOutcome[] = [];
@@ -202,7 +209,7 @@ export class MoveRecorder {
     let written: MoveWritten[];
     try {
       const rows = planned.map((p) => p.row).sort((a, b) => a.player_id - b.player_id);
-      written = await this.runPrepared<MoveWritten>(writeMovesStatement(rows));
+      written = await this.runPrepared<MoveWritten>(writeMovesPrepared(rows));
     } catch (error) {
       // The whole batch rolled back: a word raced on another node (unique guess), or a
       // deadlock with another node's batch. Every move of it is planned again.

@@ -1,5 +1,6 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql, type SQLWrapper } from 'drizzle-orm';
 import type { PlayerStatus } from '@jotto/shared/game-rules';
+import { type RenderedStatement, renderOnce } from '../db/database.ts';
 import { liveSessionCondition } from '../sessions/session-store.ts';
 import type { OwnerKind } from './game-ownership.ts';
 import { ownedByInputRow } from './game-ownership.ts';
@@ -59,10 +60,10 @@ export interface MoveWritten {
  * either driver serialises a parameter, and the statement's text is the same for every batch
  * (prepared once per connection).
  */
-export function writeMovesStatement(rows: readonly MoveWriteRow[]): SQL {
+function writeMovesSql(rows: SQLWrapper | string): SQL {
   return sql`
     WITH i AS (
-      SELECT * FROM json_to_recordset(${JSON.stringify(rows)}::text::json)
+      SELECT * FROM json_to_recordset(${rows}::text::json)
         AS i(idx int, player_id int, game_id int, versus boolean, expected int, owner_kind text,
           owner_value text, session_hash text, score int, status text, forfeit boolean,
           word char(5), matches int)
@@ -96,4 +97,16 @@ export function writeMovesStatement(rows: readonly MoveWriteRow[]): SQL {
     LEFT JOIN seq ON seq.id = upd.game_id
     LEFT JOIN game_players o ON upd.versus AND o.game_id = upd.game_id AND o.id <> upd.id
   `;
+}
+
+/** The write of `rows`, to run inside a transaction (`tx.execute`). */
+export function writeMovesStatement(rows: readonly MoveWriteRow[]): SQL {
+  return writeMovesSql(JSON.stringify(rows));
+}
+
+const writeMovesRendered = renderOnce(writeMovesSql(sql.placeholder('rows')));
+
+/** The same write, rendered once, for the pool's prepared runner (the batch: the hot path). */
+export function writeMovesPrepared(rows: readonly MoveWriteRow[]): RenderedStatement {
+  return writeMovesRendered({ rows: JSON.stringify(rows) });
 }

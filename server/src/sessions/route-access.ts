@@ -61,10 +61,10 @@ export interface UncheckedGameViewer {
   /** Keyed hash of the session the cookie names, not checked yet; null without a usable cookie. */
   sessionHash: string | null;
   /**
-   * The viewer the session speaks for, or the `game` level's refusal: from this node's memory
-   * of sessions, or with `fresh` from the database.
+   * The viewer the session speaks for, or the `game` level's refusal (thrown): from this node's
+   * memory of sessions (at once, when it holds the session), or with `fresh` from the database.
    */
-  viewer(fresh: boolean): Promise<Viewer>;
+  viewer(fresh: boolean): Viewer | Promise<Viewer>;
 }
 
 /** What the access check found out about the caller, by the route's level. */

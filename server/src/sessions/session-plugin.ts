@@ -124,12 +124,12 @@ export const sessionPlugin = fp(
           access: 'unchecked game',
           unchecked: {
             sessionHash,
-            viewer: async (fresh) => {
+            viewer: (fresh) => {
               if (sessionHash === null) return gameViewerOf(null);
-              const session = fresh
-                ? await store.resolveHash(sessionHash)
-                : await store.resolveHashForRead(sessionHash);
-              return gameViewerOf(session);
+              if (fresh) return store.resolveHash(sessionHash).then(gameViewerOf);
+              const cached = store.cachedHashForRead(sessionHash);
+              if (cached !== undefined) return gameViewerOf(cached);
+              return store.resolveHashForRead(sessionHash).then(gameViewerOf);
             },
           },
         };

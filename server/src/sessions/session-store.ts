@@ -131,6 +131,11 @@ export class SessionStore {
     return this.resolveHashForRead(this.hash(sessionId));
   }
 
+  /** What `resolveHashForRead` would answer from memory at once, or undefined. */
+  cachedHashForRead(sessionHash: string): SessionIdentity | null | undefined {
+    return this.cached?.peek(sessionHash);
+  }
+
   /**
    * `resolveForRead` by the session's keyed hash. Also for a move (a guess), whose own write
    * checks in the same statement that the session is still live (`games/move-write.ts`), so
