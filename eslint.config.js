@@ -16,7 +16,10 @@ const clientFeatures = readdirSync(new URL('./client/src/features', import.meta.
 // The features a client feature may import, where one composes another (Home shows the Play now
 // panel): one way only, so two features never depend on each other, even through a third. What
 // two features share without one composing the other moves down to components/ or lib/.
-const clientFeatureImports = {};
+const clientFeatureImports = {
+  home: ['play-now'],
+  'game-lists': ['play-now'],
+};
 
 for (const start of Object.keys(clientFeatureImports)) {
   for (const name of [start, ...clientFeatureImports[start]]) {

@@ -2,7 +2,7 @@ import type { CSSProperties } from 'react';
 import { ComputerGame } from '@/components/computer-game.tsx';
 import { MainMenu } from '@/components/main-menu.tsx';
 import { DailyLink } from '@/components/daily-link.tsx';
-import { PlayNow } from '@/components/play-now.tsx';
+import { PlayNow } from '@/features/play-now/components/play-now.tsx';
 import { useSession, useSignOut } from '@/lib/session.ts';
 import { FinalizeBanner } from './finalize-banner.tsx';
 import { VerifyEmailBanner } from './verify-email-banner.tsx';

@@ -1,41 +1,23 @@
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { API_PATHS } from '@jotto/shared/api-paths';
 import { clientPath } from '@jotto/shared/client-routes';
-import { CLIENT_REQUEST_HEADER, CLIENT_REQUEST_HEADER_VALUE } from '@jotto/shared/request-headers';
 import { useAlert } from '@/components/alert-provider.tsx';
-import { API_BASE } from '@/config/env.ts';
-import { callEndpoint, errorMessage } from './api-client.ts';
-import { startComputerGame, WAITING_PANEL_COMPUTER_LEVEL } from './computer-opponent.ts';
-import { useLiveQuery } from './realtime/use-live-query.ts';
-import { type SingleFlight, useSingleFlight } from './single-flight.ts';
-
-// 'Play now' is offered by Home and by the Versus list, two features: what they share (the
-// requests and the waiting logic) lives here, its look in components/play-now.tsx.
+import { errorMessage } from '@/lib/api-client.ts';
+import { startComputerGame, WAITING_PANEL_COMPUTER_LEVEL } from '@/lib/computer-opponent.ts';
+import { useLiveQuery } from '@/lib/realtime/use-live-query.ts';
+import { type SingleFlight, useSingleFlight } from '@/lib/single-flight.ts';
+import {
+  cancelMatch,
+  cancelMatchOnLeave,
+  fetchMatchStatus,
+  playNowKeys,
+  seekMatch,
+} from '../api/play-now-api.ts';
 
 /** Said when the server no longer has the seek (expired while the page slept, or cancelled in another tab). */
 export const SEARCH_STOPPED =
   'The search for an opponent has stopped. Press Play now to search again.';
-
-/** The query key of one wait's status (each wait its own, so an old answer never opens a game). */
-export const playNowKeys = {
-  status: (waitId: number) => ['match-status', waitId] as const,
-};
-
-/**
- * On leaving the page while waiting: a cancel that outlives the page (`keepalive`), so the
- * queue does not pair a player who has gone. Failures are nobody's to hear: the seek expires
- * on its own within 60 s once nothing keeps it alive.
- */
-function cancelOnLeave(): void {
-  void fetch(`${API_BASE}${API_PATHS.matchCancel.path}`, {
-    method: 'POST',
-    credentials: 'include',
-    keepalive: true,
-    headers: { [CLIENT_REQUEST_HEADER]: CLIENT_REQUEST_HEADER_VALUE },
-  }).catch(() => {});
-}
 
 export interface PlayNow {
   /** When the current wait began (`Date.now()`), or null when not waiting. */
@@ -46,7 +28,7 @@ export interface PlayNow {
   cancel: () => void;
   /**
    * Leaves the queue for a game against the computer (offered after 20 s); null while the app
-   * has no computer opponent (see computer-opponent.ts).
+   * has no computer opponent (see `startComputerGame`).
    */
   playComputer: (() => void) | null;
   seeking: SingleFlight;
@@ -87,7 +69,7 @@ export function usePlayNow(): PlayNow {
   }, []);
 
   const seek = useMutation({
-    mutationFn: () => callEndpoint('matchSeek'),
+    mutationFn: seekMatch,
     onSuccess: (answer) => {
       if (answer.status === 'paired' && answer.gameId !== undefined) return openGame(answer.gameId);
       waits.current += 1;
@@ -98,21 +80,21 @@ export function usePlayNow(): PlayNow {
   });
   const computer = useMutation({
     mutationFn: async (start: NonNullable<typeof startComputerGame>) => {
-      await callEndpoint('matchCancel');
+      await cancelMatch();
       return start(WAITING_PANEL_COMPUTER_LEVEL);
     },
     onSuccess: openGame,
     onError: (error) => showAlert(errorMessage(error)),
   });
   const leave = useMutation({
-    mutationFn: () => callEndpoint('matchCancel'),
+    mutationFn: cancelMatch,
     onSuccess: stopWaiting,
     onError: (error) => showAlert(errorMessage(error)),
   });
 
   const { query: status } = useLiveQuery({
     queryKey: playNowKeys.status(wait?.id ?? 0),
-    queryFn: () => callEndpoint('matchStatus'),
+    queryFn: fetchMatchStatus,
     enabled: wait !== null,
     // While live the event says when the pair is made; the status is asked only while not live
     // (which keeps the seek alive) and once at every (re)connect for what the channel missed.
@@ -142,14 +124,14 @@ export function usePlayNow(): PlayNow {
   // Leaving the screen or the page while waiting leaves the queue.
   useEffect(() => {
     const onPageHide = () => {
-      if (waiting.current) cancelOnLeave();
+      if (waiting.current) cancelMatchOnLeave();
     };
     window.addEventListener('pagehide', onPageHide);
     return () => {
       window.removeEventListener('pagehide', onPageHide);
       if (waiting.current) {
         waiting.current = false;
-        void callEndpoint('matchCancel').catch((error: unknown) =>
+        void cancelMatch().catch((error: unknown) =>
           console.error('leaving the queue failed', error),
         );
       }

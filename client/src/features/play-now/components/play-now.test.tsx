@@ -2,10 +2,10 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest';
 import type { EndpointResponse } from '@jotto/shared/api-endpoints';
 import { startComputerGame } from '@/lib/computer-opponent.ts';
-import { SEARCH_STOPPED } from '@/lib/play-now.ts';
 import { type FakeHandlers, fakeApi } from '@/test/fake-api.ts';
 import { advance, eventually, settle, useFakeClock } from '@/test/fake-clock.ts';
 import { alertText, currentPath, goLive, renderScreen } from '@/test/render-screen.tsx';
+import { SEARCH_STOPPED } from '../hooks/use-play-now.ts';
 import { formatElapsed, PlayNow } from './play-now.tsx';
 
 type Status = EndpointResponse<'matchStatus'>;

@@ -2,11 +2,11 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { clientPath } from '@jotto/shared/client-routes';
 import { PAIRING_WIDENS_AFTER_MS } from '@jotto/shared/pairing-rules';
-import { type PlayNow as PlayNowState, usePlayNow } from '@/lib/play-now.ts';
-import { useAlert } from './alert-provider.tsx';
-import { BusyButton } from './busy-button.tsx';
-import { Dialog } from './dialog.tsx';
-import { VERSUS_NEEDS_LOGIN } from './main-menu.tsx';
+import { useAlert } from '@/components/alert-provider.tsx';
+import { BusyButton } from '@/components/busy-button.tsx';
+import { Dialog } from '@/components/dialog.tsx';
+import { VERSUS_NEEDS_LOGIN } from '@/components/main-menu.tsx';
+import { type PlayNow as PlayNowState, usePlayNow } from '../hooks/use-play-now.ts';
 import styles from './play-now.module.css';
 
 /** After this long waiting with nobody, the panel offers another way to play. */
