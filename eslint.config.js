@@ -17,8 +17,10 @@ const clientFeatures = readdirSync(new URL('./client/src/features', import.meta.
 // panel): one way only, so two features never depend on each other, even through a third. What
 // two features share without one composing the other moves down to components/ or lib/.
 const clientFeatureImports = {
-  home: ['play-now'],
+  home: ['play-now', 'computer-opponent'],
   'game-lists': ['play-now'],
+  'play-now': ['computer-opponent'],
+  game: ['computer-opponent'],
 };
 
 for (const start of Object.keys(clientFeatureImports)) {

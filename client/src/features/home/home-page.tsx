@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
-import { ComputerGame } from '@/components/computer-game.tsx';
 import { MainMenu } from '@/components/main-menu.tsx';
+import { ComputerGame } from '@/features/computer-opponent/components/computer-game.tsx';
 import { DailyLink } from '@/components/daily-link.tsx';
 import { PlayNow } from '@/features/play-now/components/play-now.tsx';
 import { useSession, useSignOut } from '@/lib/session.ts';

@@ -1,10 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { EndpointResponse } from '@jotto/shared/api-endpoints';
-import { startComputerGame } from '@/lib/computer-opponent.ts';
 import { type FakeHandlers, fakeApi } from '@/test/fake-api.ts';
 import { advance, eventually, settle, useFakeClock } from '@/test/fake-clock.ts';
 import { alertText, currentPath, goLive, renderScreen } from '@/test/render-screen.tsx';
+import { startComputerGame } from '@/features/computer-opponent/api/bot-api.ts';
 import { SEARCH_STOPPED } from '../hooks/use-play-now.ts';
 import { formatElapsed, PlayNow } from './play-now.tsx';
 
@@ -125,7 +125,8 @@ describe('PlayNow', () => {
   });
 
   // The offer at 20 s is a game against the computer where the app has one (see
-  // lib/computer-opponent.ts), a solo game otherwise; this checks the one this build has.
+  // features/computer-opponent/api/bot-api.ts), a solo game otherwise; this checks the one this
+  // build has.
   it(
     startComputerGame
       ? "at 20 s, 'Play the computer' leaves the queue and opens an easy game against it"

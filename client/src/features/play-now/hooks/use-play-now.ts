@@ -3,8 +3,11 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { clientPath } from '@jotto/shared/client-routes';
 import { useAlert } from '@/components/alert-provider.tsx';
+import {
+  startComputerGame,
+  WAITING_PANEL_COMPUTER_LEVEL,
+} from '@/features/computer-opponent/api/bot-api.ts';
 import { errorMessage } from '@/lib/api-client.ts';
-import { startComputerGame, WAITING_PANEL_COMPUTER_LEVEL } from '@/lib/computer-opponent.ts';
 import { useLiveQuery } from '@/lib/realtime/use-live-query.ts';
 import { type SingleFlight, useSingleFlight } from '@/lib/single-flight.ts';
 import {

@@ -4,12 +4,14 @@ import { useNavigate } from 'react-router-dom';
 import { clientPath } from '@jotto/shared/client-routes';
 import type { BotLevel } from '@jotto/shared/computer-opponent';
 import { useAlert } from '@/components/alert-provider.tsx';
-import { callEndpoint, errorMessage } from './api-client.ts';
-import { useSingleFlight } from './single-flight.ts';
+import { callEndpoint, errorMessage } from '@/lib/api-client.ts';
+import { useSingleFlight } from '@/lib/single-flight.ts';
 
-// A game against the computer (docs/PRODUCT.md, 'Computer opponent') starts from Home, from the
-// 'Play now' waiting panel and from a finished game against it ('Play again!'): what they share
-// lives here.
+// A game against the computer (docs/PRODUCT.md, 'Computer opponent') starts from Home ('Play the
+// computer'), from the 'Play now' waiting panel (startComputerGame) and from a finished game
+// against it ('Play again!', useComputerGame). The hook stays in this module with the request:
+// those screens import different parts of it, and two modules would ship as two shared chunks,
+// one more name in the preload map of the landing page's chunk.
 
 /** A level of the computer opponent. */
 export type ComputerLevel = BotLevel;

@@ -1,6 +1,6 @@
 import { BOT_LEVELS, type BotLevel } from '@jotto/shared/computer-opponent';
-import { useComputerGame } from '@/lib/computer-opponent.ts';
-import { BusyButton } from './busy-button.tsx';
+import { BusyButton } from '@/components/busy-button.tsx';
+import { useComputerGame } from '../api/bot-api.ts';
 import styles from './computer-game.module.css';
 
 /** The words of Home's way to a game against the computer (docs/PRODUCT.md, 'Computer opponent'). */
