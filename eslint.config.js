@@ -20,7 +20,8 @@ const clientFeatureImports = {
   home: ['play-now', 'computer-opponent'],
   'game-lists': ['play-now'],
   'play-now': ['computer-opponent'],
-  game: ['computer-opponent'],
+  game: ['computer-opponent', 'ratings'],
+  profiles: ['ratings'],
 };
 
 for (const start of Object.keys(clientFeatureImports)) {

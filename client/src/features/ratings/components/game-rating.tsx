@@ -1,5 +1,5 @@
 import type { GameRatingChange } from '@jotto/shared/rating-schemas';
-import { gameRatingTexts, PROVISIONAL_HINT } from '@/lib/rating-text.ts';
+import { gameRatingTexts, PROVISIONAL_HINT } from '../rating-text.ts';
 import styles from './game-rating.module.css';
 
 /**
