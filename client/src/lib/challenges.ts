@@ -42,6 +42,10 @@ export const sendChallenge = (username: string) =>
 export const acceptChallenge = (challengeId: number) =>
   callEndpoint('acceptChallenge', { body: { challenge_id: challengeId } });
 
+/** `POST /challenges/deny` */
+export const denyChallenge = (challengeId: number) =>
+  callEndpoint('denyChallenge', { body: { challenge_id: challengeId } });
+
 /**
  * The state a navigation to /challenges carries to open the list on the sent challenges, where
  * the challenge just sent waits (and is watched for acceptance).
