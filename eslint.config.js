@@ -20,8 +20,9 @@ const clientFeatureImports = {
   home: ['play-now', 'computer-opponent'],
   'game-lists': ['play-now'],
   'play-now': ['computer-opponent'],
-  game: ['computer-opponent', 'ratings'],
-  profiles: ['ratings'],
+  game: ['computer-opponent', 'ratings', 'challenges'],
+  profiles: ['ratings', 'challenges'],
+  notices: ['challenges'],
 };
 
 for (const start of Object.keys(clientFeatureImports)) {

@@ -4,7 +4,7 @@ import { Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Notice } from '@jotto/shared/notice-schemas';
 import { POLL_INTERVAL_MS } from '@jotto/shared/polling';
-import { challengeKeys } from '@/lib/challenges.ts';
+import { challengeKeys } from '@/features/challenges/api/challenges-api.ts';
 import { type FakeHandlers, fakeApi } from '@/test/fake-api.ts';
 import { advance, eventually, settle, useFakeClock } from '@/test/fake-clock.ts';
 import { alertText, currentPath, goLive, renderScreen } from '@/test/render-screen.tsx';

@@ -2,11 +2,13 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { useNavigate } from 'react-router-dom';
 import { clientPath } from '@jotto/shared/client-routes';
 import { useAlert } from '@/components/alert-provider.tsx';
-import { callEndpoint, errorMessage } from './api-client.ts';
+import { callEndpoint, errorMessage } from '@/lib/api-client.ts';
 
-// Challenges are used by three features: the challenge list, 'Send Challenge' on a friend's
-// profile, and the rematch of a versus game's end. What more than one of them uses (the query
-// keys, the requests, sending) lives here, below the features, which never import each other.
+// Challenges are also made and answered outside the challenge screen: 'Send Challenge' on a
+// profile, the rematch of a versus game's end, Accept on a notice. Those features import what
+// they need from here; this feature imports none of them. Sending (useSendChallenge) stays in
+// this module with the requests: its importers are not the requests' importers, and two modules
+// would ship as two shared chunks, one more name in the preload map of the landing page's chunk.
 
 /** The success message of a challenge sent. */
 export const CHALLENGE_SENT = 'Challenge sent!';
