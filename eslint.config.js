@@ -17,12 +17,13 @@ const clientFeatures = readdirSync(new URL('./client/src/features', import.meta.
 // panel): one way only, so two features never depend on each other, even through a third. What
 // two features share without one composing the other moves down to components/ or lib/.
 const clientFeatureImports = {
-  home: ['play-now', 'computer-opponent'],
+  home: ['play-now', 'computer-opponent', 'daily'],
   'game-lists': ['play-now'],
   'play-now': ['computer-opponent'],
   game: ['computer-opponent', 'ratings', 'challenges'],
   profiles: ['ratings', 'challenges'],
   notices: ['challenges'],
+  daily: ['game'],
 };
 
 for (const start of Object.keys(clientFeatureImports)) {

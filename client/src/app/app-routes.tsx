@@ -23,7 +23,7 @@ const NewGamePage = lazyPage(
   'NewGamePage',
 );
 const GamePage = lazyPage(() => import('@/features/game/components/game-page.tsx'), 'GamePage');
-const DailyPage = lazyPage(() => import('@/features/game/components/daily-page.tsx'), 'DailyPage');
+const DailyPage = lazyPage(() => import('@/features/daily/components/daily-page.tsx'), 'DailyPage');
 const LoginPage = lazyPage(() => import('@/features/session/login-page.tsx'), 'LoginPage');
 const VerifyPage = lazyPage(() => import('@/features/verify/verify-page.tsx'), 'VerifyPage');
 const ForgotPasswordPage = lazyPage(

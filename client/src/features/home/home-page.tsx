@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react';
 import { MainMenu } from '@/components/main-menu.tsx';
 import { ComputerGame } from '@/features/computer-opponent/components/computer-game.tsx';
-import { DailyLink } from '@/components/daily-link.tsx';
+import { DailyLink } from '@/features/daily/components/daily-link.tsx';
 import { PlayNow } from '@/features/play-now/components/play-now.tsx';
 import { useSession, useSignOut } from '@/lib/session.ts';
 import { FinalizeBanner } from './finalize-banner.tsx';

@@ -5,12 +5,12 @@ import type { EndpointResponse } from '@jotto/shared/api-endpoints';
 import { clientPath } from '@jotto/shared/client-routes';
 import { useAlert } from '@/components/alert-provider.tsx';
 import { PageLoading } from '@/components/page-loading.tsx';
+import { gameQuery } from '@/features/game/api/game-api.ts';
+import { GameScreen } from '@/features/game/components/game-screen.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { useSession } from '@/lib/session.ts';
 import { dailyKeys, todaysDailyQuery } from '../api/daily-api.ts';
-import { gameQuery } from '../api/game-api.ts';
 import { DailyResult } from './daily-result.tsx';
-import { GameScreen } from './game-screen.tsx';
 import styles from './daily-page.module.css';
 
 /**

@@ -1,5 +1,5 @@
 import type { DailyEnd, DailyShareInput } from '@jotto/shared/daily-rules';
-import type { GameDetail } from './game-state.ts';
+import type { GameDetail } from '@/features/game/game-state.ts';
 
 /** How a finished daily ended, from its board. */
 export function dailyEndOf(game: Pick<GameDetail, 'won' | 'forfeit'>): DailyEnd {

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { clientPath } from '@jotto/shared/client-routes';
 import { dailyShareText } from '@jotto/shared/daily-rules';
 import type { EndpointResponse } from '@jotto/shared/api-endpoints';
+import type { GameDetail } from '@/features/game/game-state.ts';
 import { dailyStatsQuery } from '../api/daily-api.ts';
 import {
   browserShareEnvironment,
@@ -13,7 +14,6 @@ import {
   type ShareOutcome,
   shareDailyText,
 } from '../daily-view.ts';
-import type { GameDetail } from '../game-state.ts';
 import { DailyCountdown } from './daily-countdown.tsx';
 import { GuessDistributionChart } from './guess-distribution-chart.tsx';
 import styles from './daily-result.module.css';
