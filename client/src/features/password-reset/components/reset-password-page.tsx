@@ -9,7 +9,7 @@ import { NewPasswordFields } from '@/components/new-password-fields.tsx';
 import { StandalonePage } from '@/components/standalone-page.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { useSingleFlight } from '@/lib/single-flight.ts';
-import { resetPassword } from './password-reset-api.ts';
+import { resetPassword } from '../api/password-reset-api.ts';
 import styles from './password-reset.module.css';
 
 /** What the page says once the password is changed. */

@@ -10,7 +10,7 @@ import { NewPasswordFields } from '@/components/new-password-fields.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { useSignedIn } from '@/lib/session.ts';
 import { useSingleFlight } from '@/lib/single-flight.ts';
-import { login, register } from './session-api.ts';
+import { login, register } from '../api/session-api.ts';
 import styles from './auth-forms.module.css';
 
 function AuthForm({

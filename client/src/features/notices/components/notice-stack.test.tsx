@@ -9,7 +9,7 @@ import { type FakeHandlers, fakeApi } from '@/test/fake-api.ts';
 import { advance, eventually, settle, useFakeClock } from '@/test/fake-clock.ts';
 import { alertText, currentPath, goLive, renderScreen } from '@/test/render-screen.tsx';
 import { NoticeStack } from './notice-stack.tsx';
-import { SEEN_NOTICES_STORAGE_KEY } from './seen-notices.ts';
+import { SEEN_NOTICES_STORAGE_KEY } from '../seen-notices.ts';
 
 const signedIn = { result: 'ok', msg: 'alice' } as const;
 

@@ -9,7 +9,7 @@ import { FormField } from '@/components/form-field.tsx';
 import { StandalonePage } from '@/components/standalone-page.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { useSingleFlight } from '@/lib/single-flight.ts';
-import { forgotPassword } from './password-reset-api.ts';
+import { forgotPassword } from '../api/password-reset-api.ts';
 import styles from './password-reset.module.css';
 
 /** What the page says once asked, whatever the address: it tells nobody who has an account. */

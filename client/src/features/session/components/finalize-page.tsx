@@ -11,7 +11,7 @@ import { useAlert } from '@/components/alert-provider.tsx';
 import { BusyButton } from '@/components/busy-button.tsx';
 import { FormField } from '@/components/form-field.tsx';
 import { PageLoading } from '@/components/page-loading.tsx';
-import { finalize } from './session-api.ts';
+import { finalize } from '../api/session-api.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { useSession, useSignedIn } from '@/lib/session.ts';
 import { useSingleFlight } from '@/lib/single-flight.ts';

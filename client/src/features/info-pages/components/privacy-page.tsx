@@ -1,6 +1,6 @@
 import { StandalonePage } from '@/components/standalone-page.tsx';
 import { SUPPORT_EMAIL } from '@/config/env.ts';
-import { PRIVACY_AGE_THRESHOLD, STUDIO_NAME } from './studio.ts';
+import { PRIVACY_AGE_THRESHOLD, STUDIO_NAME } from '../studio.ts';
 import styles from './info-page.module.css';
 
 /** The third-party services the app uses (play services, ads, crash reports). */

@@ -13,8 +13,8 @@ import {
   noticeKey,
   type NoticeStackState,
   VISIBLE_NOTICES,
-} from './notice-stack-state.ts';
-import { readSeenNotices, writeSeenNotices } from './seen-notices.ts';
+} from '../notice-stack-state.ts';
+import { readSeenNotices, writeSeenNotices } from '../seen-notices.ts';
 import { useDocumentTitleCount, useDocumentVisible } from './use-document-title-count.ts';
 
 /** The query key of `GET /user/notices`. */

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { clientPath } from '@jotto/shared/client-routes';
 import { StandalonePage } from '@/components/standalone-page.tsx';
 import { SUPPORT_EMAIL } from '@/config/env.ts';
-import { COPYRIGHT_YEAR, STUDIO_NAME } from './studio.ts';
+import { COPYRIGHT_YEAR, STUDIO_NAME } from '../studio.ts';
 import styles from './info-page.module.css';
 
 /** Studio info, at /company and /nomostudios, outside the shell. */

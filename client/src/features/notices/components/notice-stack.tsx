@@ -8,8 +8,8 @@ import { BusyButton } from '@/components/busy-button.tsx';
 import { acceptChallenge, challengeKeys } from '@/features/challenges/api/challenges-api.ts';
 import { ApiCallError, callEndpoint, errorMessage } from '@/lib/api-client.ts';
 import { useSingleFlight } from '@/lib/single-flight.ts';
-import { noticeKey, noticeText } from './notice-stack-state.ts';
-import { useNoticeStack } from './use-notice-stack.ts';
+import { noticeKey, noticeText } from '../notice-stack-state.ts';
+import { useNoticeStack } from '../hooks/use-notice-stack.ts';
 import styles from './notice-stack.module.css';
 
 type Received = Extract<Notice, { kind: 'challenge-received' | 'friend-request' }>;

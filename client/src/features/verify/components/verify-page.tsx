@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { clientPath } from '@jotto/shared/client-routes';
 import { StandalonePage } from '@/components/standalone-page.tsx';
-import { verifyQuery } from './verify-api.ts';
+import { verifyQuery } from '../api/verify-api.ts';
 import styles from './verify-page.module.css';
 
 /** How long 'Verified!' shows before the landing page. */
