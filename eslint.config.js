@@ -39,6 +39,28 @@ for (const start of Object.keys(clientFeatureImports)) {
   visit(start, []);
 }
 
+// The client's layers, as import-x/no-restricted-paths zones.
+const clientLayerZones = [
+  ...clientFeatures.map((feature) => ({
+    target: `./client/src/features/${feature}`,
+    from: './client/src/features',
+    except: [feature, ...(clientFeatureImports[feature] ?? [])].map((name) => `./${name}`),
+    message:
+      'A feature imports another only where clientFeatureImports says it composes it: move what they share to components/ or lib/.',
+  })),
+  {
+    target: ['./client/src/components', './client/src/lib', './client/src/config'],
+    from: ['./client/src/features', './client/src/app'],
+    message: 'components/, lib/ and config/ sit below the features and the app.',
+  },
+  {
+    target: ['./client/src/lib', './client/src/config'],
+    from: './client/src/components',
+    message:
+      'lib/ and config/ sit below components/: lib/ exposes a hook or an interface that a component fills instead.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/dist/**', '**/.bench-build/**', 'data/**', 'migrations/**'],
@@ -137,8 +159,8 @@ export default tseslint.config(
   },
   {
     // The client's layers (bulletproof-react, client/src/README.md): app → features →
-    // components/lib; a feature imports only the features clientFeatureImports lets it, and
-    // components/ and lib/ import no feature. No module imports itself back, however far round.
+    // components → lib → config; a feature imports only the features clientFeatureImports lets
+    // it. No module imports itself back, however far round.
     files: ['client/src/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
@@ -157,28 +179,29 @@ export default tseslint.config(
       ],
     },
     rules: {
+      'import-x/no-restricted-paths': ['error', { zones: clientLayerZones }],
+      'import-x/no-cycle': 'error',
+    },
+  },
+  {
+    // Nor does a feature import the app, which assembles the features; a test may, to mount the
+    // screen in the app's providers.
+    files: ['client/src/**/*.{ts,tsx}'],
+    ignores: ['client/src/**/*.test.{ts,tsx}', 'client/src/**/*.test-support.{ts,tsx}'],
+    rules: {
       'import-x/no-restricted-paths': [
         'error',
         {
           zones: [
-            ...clientFeatures.map((feature) => ({
-              target: `./client/src/features/${feature}`,
-              from: './client/src/features',
-              except: [feature, ...(clientFeatureImports[feature] ?? [])].map(
-                (name) => `./${name}`,
-              ),
-              message:
-                'A feature imports another only where clientFeatureImports says it composes it: move what they share to components/ or lib/.',
-            })),
+            ...clientLayerZones,
             {
-              target: ['./client/src/components', './client/src/lib', './client/src/config'],
-              from: ['./client/src/features', './client/src/app'],
-              message: 'components/, lib/ and config/ sit below the features and the app.',
+              target: './client/src/features',
+              from: './client/src/app',
+              message: 'Features sit below the app: the app imports them, never the other way.',
             },
           ],
         },
       ],
-      'import-x/no-cycle': 'error',
     },
   },
   {
