@@ -13,6 +13,54 @@ const clientFeatures = readdirSync(new URL('./client/src/features', import.meta.
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+// The features a client feature may import, where one composes another (Home shows the Play now
+// panel): one way only, so two features never depend on each other, even through a third. What
+// two features share without one composing the other moves down to components/ or lib/.
+const clientFeatureImports = {
+  home: ['play-now', 'computer-opponent', 'daily'],
+  'game-lists': ['play-now'],
+  'play-now': ['computer-opponent'],
+  game: ['computer-opponent', 'ratings', 'challenges'],
+  profiles: ['ratings', 'challenges'],
+  notices: ['challenges'],
+  daily: ['game'],
+};
+
+for (const start of Object.keys(clientFeatureImports)) {
+  for (const name of [start, ...clientFeatureImports[start]]) {
+    if (!clientFeatures.includes(name)) throw new Error(`no client feature ${name}`);
+  }
+  const visit = (feature, trail) => {
+    if (trail.includes(feature)) {
+      throw new Error(`client features import each other: ${[...trail, feature].join(' → ')}`);
+    }
+    for (const next of clientFeatureImports[feature] ?? []) visit(next, [...trail, feature]);
+  };
+  visit(start, []);
+}
+
+// The client's layers, as import-x/no-restricted-paths zones.
+const clientLayerZones = [
+  ...clientFeatures.map((feature) => ({
+    target: `./client/src/features/${feature}`,
+    from: './client/src/features',
+    except: [feature, ...(clientFeatureImports[feature] ?? [])].map((name) => `./${name}`),
+    message:
+      'A feature imports another only where clientFeatureImports says it composes it: move what they share to components/ or lib/.',
+  })),
+  {
+    target: ['./client/src/components', './client/src/lib', './client/src/config'],
+    from: ['./client/src/features', './client/src/app'],
+    message: 'components/, lib/ and config/ sit below the features and the app.',
+  },
+  {
+    target: ['./client/src/lib', './client/src/config'],
+    from: './client/src/components',
+    message:
+      'lib/ and config/ sit below components/: lib/ exposes a hook or an interface that a component fills instead.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/dist/**', '**/.bench-build/**', 'data/**', 'migrations/**'],
@@ -110,12 +158,16 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    // The client's layers (bulletproof-react): app → features → components/lib; a feature never
-    // imports another feature (what two features share moves down to components/ or lib/), and
-    // components/ and lib/ import no feature.
+    // The client's layers (bulletproof-react, client/src/README.md): app → features →
+    // components → lib → config; a feature imports only the features clientFeatureImports lets
+    // it. No module imports itself back, however far round.
     files: ['client/src/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
+      // no-cycle follows each import into the module it names, which it can only parse as
+      // TypeScript once told which files are.
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       // `@/…` imports resolve through client/tsconfig.json's `paths`. The rule skips an import
       // it cannot resolve, so without this every aliased import would pass unchecked.
       'import-x/resolver-next': [
@@ -127,21 +179,25 @@ export default tseslint.config(
       ],
     },
     rules: {
+      'import-x/no-restricted-paths': ['error', { zones: clientLayerZones }],
+      'import-x/no-cycle': 'error',
+    },
+  },
+  {
+    // Nor does a feature import the app, which assembles the features; a test may, to mount the
+    // screen in the app's providers.
+    files: ['client/src/**/*.{ts,tsx}'],
+    ignores: ['client/src/**/*.test.{ts,tsx}', 'client/src/**/*.test-support.{ts,tsx}'],
+    rules: {
       'import-x/no-restricted-paths': [
         'error',
         {
           zones: [
-            ...clientFeatures.map((feature) => ({
-              target: `./client/src/features/${feature}`,
-              from: './client/src/features',
-              except: [`./${feature}`],
-              message:
-                'Features do not import each other: move what they share to components/ or lib/.',
-            })),
+            ...clientLayerZones,
             {
-              target: ['./client/src/components', './client/src/lib', './client/src/config'],
-              from: ['./client/src/features', './client/src/app'],
-              message: 'components/, lib/ and config/ sit below the features and the app.',
+              target: './client/src/features',
+              from: './client/src/app',
+              message: 'Features sit below the app: the app imports them, never the other way.',
             },
           ],
         },

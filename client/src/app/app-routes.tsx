@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { LoadErrorBoundary, PageLoadFailed } from '@/components/load-error-boundary.tsx';
 import { PageLoading } from '@/components/page-loading.tsx';
-import { LandingPage } from '@/features/session/landing-page.tsx';
+import { LandingPage } from '@/features/session/components/landing-page.tsx';
 import { lazyPage } from './lazy-page.ts';
 import { NotFoundPage } from './not-found-page.tsx';
 import { useFocusHeadingOnNavigation } from './route-focus.ts';
@@ -11,9 +11,12 @@ import { useFocusHeadingOnNavigation } from './route-focus.ts';
 // other screen, and the shell around the signed-in screens, is its own chunk, loaded when
 // first opened (the landing's JavaScript budget is 100 KB gzipped: docs/PRODUCT.md, 'Interface').
 const AppShell = lazyPage(() => import('./shell/app-shell.tsx'), 'AppShell');
-const FinalizePage = lazyPage(() => import('@/features/session/finalize-page.tsx'), 'FinalizePage');
-const HomePage = lazyPage(() => import('@/features/home/home-page.tsx'), 'HomePage');
-const RulesPage = lazyPage(() => import('@/features/rules/rules-page.tsx'), 'RulesPage');
+const FinalizePage = lazyPage(
+  () => import('@/features/session/components/finalize-page.tsx'),
+  'FinalizePage',
+);
+const HomePage = lazyPage(() => import('@/features/home/components/home-page.tsx'), 'HomePage');
+const RulesPage = lazyPage(() => import('@/features/rules/components/rules-page.tsx'), 'RulesPage');
 const GameListPage = lazyPage(
   () => import('@/features/game-lists/components/game-list-page.tsx'),
   'GameListPage',
@@ -23,24 +26,39 @@ const NewGamePage = lazyPage(
   'NewGamePage',
 );
 const GamePage = lazyPage(() => import('@/features/game/components/game-page.tsx'), 'GamePage');
-const DailyPage = lazyPage(() => import('@/features/game/components/daily-page.tsx'), 'DailyPage');
-const LoginPage = lazyPage(() => import('@/features/session/login-page.tsx'), 'LoginPage');
-const VerifyPage = lazyPage(() => import('@/features/verify/verify-page.tsx'), 'VerifyPage');
+const DailyPage = lazyPage(() => import('@/features/daily/components/daily-page.tsx'), 'DailyPage');
+const LoginPage = lazyPage(
+  () => import('@/features/session/components/login-page.tsx'),
+  'LoginPage',
+);
+const VerifyPage = lazyPage(
+  () => import('@/features/verify/components/verify-page.tsx'),
+  'VerifyPage',
+);
 const ForgotPasswordPage = lazyPage(
-  () => import('@/features/password-reset/forgot-password-page.tsx'),
+  () => import('@/features/password-reset/components/forgot-password-page.tsx'),
   'ForgotPasswordPage',
 );
 const ResetPasswordPage = lazyPage(
-  () => import('@/features/password-reset/reset-password-page.tsx'),
+  () => import('@/features/password-reset/components/reset-password-page.tsx'),
   'ResetPasswordPage',
 );
 const LeaderboardsPage = lazyPage(
   () => import('@/features/leaderboards/components/leaderboards-page.tsx'),
   'LeaderboardsPage',
 );
-const StudioPage = lazyPage(() => import('@/features/info-pages/studio-page.tsx'), 'StudioPage');
-const PrivacyPage = lazyPage(() => import('@/features/info-pages/privacy-page.tsx'), 'PrivacyPage');
-const MobilePage = lazyPage(() => import('@/features/info-pages/mobile-page.tsx'), 'MobilePage');
+const StudioPage = lazyPage(
+  () => import('@/features/info-pages/components/studio-page.tsx'),
+  'StudioPage',
+);
+const PrivacyPage = lazyPage(
+  () => import('@/features/info-pages/components/privacy-page.tsx'),
+  'PrivacyPage',
+);
+const MobilePage = lazyPage(
+  () => import('@/features/info-pages/components/mobile-page.tsx'),
+  'MobilePage',
+);
 const ChallengesPage = lazyPage(
   () => import('@/features/challenges/components/challenges-page.tsx'),
   'ChallengesPage',

@@ -182,11 +182,10 @@ export class MoveRecorder {
   private async writeBatch(attempts: readonly MoveAttempt[]): Promise<MoveOutcome[]> {
     // Most moves find their game in memory: only the others wait for a read.
     const held = await Promise.all(
-      attempts.map(
-        async (attempt): Promise<HeldGame | null> =>
-          attempt.fresh
-            ? this.games.reload(attempt.gameId)
-            : (this.games.peek(attempt.gameId) ?? this.games.get(attempt.gameId)),
+      attempts.map(async (attempt): Promise<HeldGame | null> =>
+        attempt.fresh
+          ? this.games.reload(attempt.gameId)
+          : (this.games.peek(attempt.gameId) ?? this.games.get(attempt.gameId)),
       ),
     );
     const outcomes: MoveOutcome[] = [];

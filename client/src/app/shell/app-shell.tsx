@@ -3,7 +3,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { AppHeader } from './app-header.tsx';
 import { LoadErrorBoundary, PageLoadFailed } from '@/components/load-error-boundary.tsx';
 import { PageLoading } from '@/components/page-loading.tsx';
-import { NoticeStack } from '@/features/notices/notice-stack.tsx';
+import { NoticeStack } from '@/features/notices/components/notice-stack.tsx';
 import { ShellProviders } from './shell-providers.tsx';
 import { Sidebar } from './sidebar.tsx';
 import styles from './app-shell.module.css';

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { type AnalyticsTracker, createAnalytics, reportablePath } from './analytics.ts';
+import type { AnalyticsTracker } from './analytics-tracker.ts';
+import { createAnalytics, reportablePath } from './analytics.ts';
 
 describe('createAnalytics', () => {
   it('loads the provider with the first page view only, and reports every view', async () => {

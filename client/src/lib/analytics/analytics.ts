@@ -1,5 +1,6 @@
 import { matchPath } from 'react-router-dom';
 import { clientPath } from '@jotto/shared/client-routes';
+import type { AnalyticsTracker } from './analytics-tracker.ts';
 
 /** A route change, as the router sees it. */
 export interface RouteView {
@@ -11,17 +12,6 @@ export interface RouteView {
 /** Where page views go: one on every route change (docs/PRODUCT.md, 'Analytics'). */
 export interface Analytics {
   pageView(view: RouteView): void;
-}
-
-/** What a loaded analytics provider is told: the path and the full address, both redacted. */
-export interface PageView {
-  path: string;
-  location: string;
-  title: string;
-}
-
-export interface AnalyticsTracker {
-  pageView(view: PageView): void;
 }
 
 // A verification link carries a one-time code, a password reset link a token that sets the

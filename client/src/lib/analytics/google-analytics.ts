@@ -1,4 +1,4 @@
-import type { AnalyticsTracker } from './analytics.ts';
+import type { AnalyticsTracker } from './analytics-tracker.ts';
 
 type Gtag = (...args: unknown[]) => void;
 

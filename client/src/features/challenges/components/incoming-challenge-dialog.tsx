@@ -5,8 +5,7 @@ import { clientPath } from '@jotto/shared/client-routes';
 import { useAlert } from '@/components/alert-provider.tsx';
 import { AnswerDialog } from '@/components/answer-dialog.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
-import { acceptChallenge, challengeKeys } from '@/lib/challenges.ts';
-import { denyChallenge } from '../api/challenges-api.ts';
+import { acceptChallenge, challengeKeys, denyChallenge } from '../api/challenges-api.ts';
 
 /**
  * The Incoming Challenge modal (AnswerDialog): 'From: {sender}', 'Accept Challenge' (to the new

@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { OPEN_CHALLENGE_TARGET } from '@jotto/shared/challenge-schemas';
 import { BusyButton } from '@/components/busy-button.tsx';
 import { Dialog } from '@/components/dialog.tsx';
-import { useSendChallenge } from '@/lib/challenges.ts';
+import { useSendChallenge } from '../api/challenges-api.ts';
 import { useSingleFlight } from '@/lib/single-flight.ts';
 import styles from './challenge-dialogs.module.css';
 

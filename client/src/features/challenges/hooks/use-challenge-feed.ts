@@ -2,9 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { clientPath } from '@jotto/shared/client-routes';
-import { challengeKeys, challengesListQuery, fetchChallengeInfo } from '@/lib/challenges.ts';
 import { useRealtimeEvent } from '@/lib/realtime/realtime-provider.tsx';
 import { useLiveQuery } from '@/lib/realtime/use-live-query.ts';
+import { challengeKeys, challengesListQuery, fetchChallengeInfo } from '../api/challenges-api.ts';
 
 /**
  * The challenge screen's server state, kept current (useLiveQuery): my received and sent

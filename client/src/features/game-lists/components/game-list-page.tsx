@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { GAME_MESSAGES } from '@jotto/shared/game-rules';
 import { GameListTabs } from '@/components/game-list-tabs.tsx';
 import { useAlert } from '@/components/alert-provider.tsx';
-import { PlayNow } from '@/components/play-now.tsx';
+import { PlayNow } from '@/features/play-now/components/play-now.tsx';
 import { SignInLinks } from '@/components/sign-in-links.tsx';
 import { useSession } from '@/lib/session.ts';
 import { gamesListQuery } from '../api/game-lists-api.ts';

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { GameRatings } from '@jotto/shared/rating-schemas';
-import { PROVISIONAL_HINT } from '@/lib/rating-text.ts';
+import { PROVISIONAL_HINT } from '@/features/ratings/rating-text.ts';
 import { fakeApi } from '@/test/fake-api.ts';
 import { renderScreen } from '@/test/render-screen.tsx';
 import type { GameDetail } from '../game-state.ts';

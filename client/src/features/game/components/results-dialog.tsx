@@ -3,7 +3,7 @@ import type { GuessEntry } from '@jotto/shared/game-schemas';
 import type { GameRatingChange } from '@jotto/shared/rating-schemas';
 import { Dialog } from '@/components/dialog.tsx';
 import { LetterTiles } from '@/components/letter-tiles.tsx';
-import { GameRating } from '@/components/game-rating.tsx';
+import { GameRating } from '@/features/ratings/components/game-rating.tsx';
 import type { GameDetail, GameEnd } from '../game-state.ts';
 import { EndActions, type RematchControls } from './end-actions.tsx';
 import { LazyGameAnalysis } from './lazy-game-analysis.tsx';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { POLL_INTERVAL_MS } from '@jotto/shared/polling';
-import { GameRating } from '@/components/game-rating.tsx';
+import { GameRating } from '@/features/ratings/components/game-rating.tsx';
 import type { LiveFeed } from '@/lib/realtime/use-live-query.ts';
 import type { GameDetail } from '../game-state.ts';
 import styles from './scores-box.module.css';

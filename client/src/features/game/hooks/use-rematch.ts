@@ -3,16 +3,16 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { clientPath } from '@jotto/shared/client-routes';
 import { useAlert } from '@/components/alert-provider.tsx';
-import { errorMessage } from '@/lib/api-client.ts';
-import { useRealtimeEvent } from '@/lib/realtime/realtime-provider.tsx';
-import { useSingleFlight } from '@/lib/single-flight.ts';
 import {
   acceptChallenge,
   challengeKeys,
   challengesListQuery,
   fetchChallengeInfo,
   sendChallenge,
-} from '@/lib/challenges.ts';
+} from '@/features/challenges/api/challenges-api.ts';
+import { errorMessage } from '@/lib/api-client.ts';
+import { useRealtimeEvent } from '@/lib/realtime/realtime-provider.tsx';
+import { useSingleFlight } from '@/lib/single-flight.ts';
 import { useLiveQuery } from '@/lib/realtime/use-live-query.ts';
 
 /**

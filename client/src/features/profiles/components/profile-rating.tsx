@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { ratingText } from '@jotto/shared/glicko2';
 import type { ProfileRating as Rating } from '@jotto/shared/rating-schemas';
 import { RatingChart } from './rating-chart.tsx';
-import { PROVISIONAL_HINT } from '@/lib/rating-text.ts';
+import { PROVISIONAL_HINT } from '@/features/ratings/rating-text.ts';
 import { profileRatingsQuery } from '../api/profiles-api.ts';
 import pageStyles from './profile-page.module.css';
 import styles from './profile-rating.module.css';

@@ -2,8 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { clientPath } from '@jotto/shared/client-routes';
 import { useAlert } from '@/components/alert-provider.tsx';
+import {
+  SHOW_SENT_CHALLENGES,
+  useSendChallenge,
+} from '@/features/challenges/api/challenges-api.ts';
 import { errorMessage } from '@/lib/api-client.ts';
-import { SHOW_SENT_CHALLENGES, useSendChallenge } from '@/lib/challenges.ts';
 import { useSingleFlight } from '@/lib/single-flight.ts';
 import { addFriend, profileKeys } from '../api/profiles-api.ts';
 
