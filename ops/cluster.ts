@@ -4,7 +4,7 @@
 // Prints the URL; Ctrl-C or SIGTERM stops everything it started.
 //
 // Reads its own environment (documented in docs/CONFIGURATION.md, whose entries for these
-// server/src/config-doc.ts writes): CLUSTER_NODES, CLUSTER_PORT, and DATABASE_URL / REDIS_URL
+// server/src/config/config-doc.ts writes): CLUSTER_NODES, CLUSTER_PORT, and DATABASE_URL / REDIS_URL
 // to insist on them. Every other variable reaches the nodes as it is, so they are configured
 // like any node (SESSION_SECRET, RATE_LIMIT_*, …); PUBLIC_URL defaults to the balancer's URL
 // and TRUST_PROXY to the balancer's address (127.0.0.1, from which nginx reaches the nodes,

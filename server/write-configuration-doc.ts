@@ -3,7 +3,7 @@
 // changing a variable. src/config-doc.test.ts fails while the committed file differs.
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { CONFIGURATION_DOC, renderConfigurationDoc } from './src/config-doc.ts';
+import { CONFIGURATION_DOC, renderConfigurationDoc } from './src/config/config-doc.ts';
 import { REPO_ROOT } from './src/repo-root.ts';
 
 await writeFile(CONFIGURATION_DOC, renderConfigurationDoc());

@@ -5,7 +5,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { buildApp } from './src/app.ts';
-import { loadConfig } from './src/config.ts';
+import { loadConfig } from './src/config/config.ts';
 
 const target = process.argv[2];
 if (!target) {

@@ -19,7 +19,7 @@ import { createServer } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import Fastify from 'fastify';
 import { buildApp } from '../../server/src/app.ts';
-import { loadConfig } from '../../server/src/config.ts';
+import { loadConfig } from '../../server/src/config/config.ts';
 import { type RecordedAnswer, REPLAY_ANSWERS_VARIABLE } from './replay-answers.ts';
 
 export type ServerMode = 'app' | 'bare' | 'replay';

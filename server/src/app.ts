@@ -5,7 +5,7 @@ import addFormats from 'ajv-formats';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { ErrorResponse } from '@jotto/shared/api-envelope';
 import { CLIENT_REQUEST_HEADER } from '@jotto/shared/request-headers';
-import type { AppConfig } from './config.ts';
+import type { AppConfig } from './config/config.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { ExpiredDataPurgeJob } from './sessions/expired-data-purge-job.ts';
 import { LeaderboardRefreshJob } from './leaderboards/leaderboard-refresh-job.ts';

@@ -1,7 +1,7 @@
 import { type AddressInfo, isIP } from 'node:net';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig } from './config/config.ts';
 
 /**
  * Where a browser on this machine opens the app, from the address actually listened on: a

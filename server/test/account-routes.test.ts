@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@jotto/shared/account-rules';
 import { CLIENT_REQUEST_HEADER, CLIENT_REQUEST_HEADER_VALUE } from '@jotto/shared/request-headers';
-import { pushTokens, sessions, users } from '../src/db/schema.ts';
+import { pushTokens, sessions, users } from '../src/db/account-tables.ts';
 import { SESSION_COOKIE } from '@jotto/shared/request-headers';
 import { ACCOUNT_ERRORS } from '../src/accounts/account-service.ts';
 import { newUsername, registerUser, startTestApp, type TestApp, TestAgent } from './test-app.ts';

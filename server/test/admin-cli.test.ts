@@ -3,7 +3,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../src/db/database.ts';
-import { games, pointAwards, users } from '../src/db/schema.ts';
+import { users } from '../src/db/account-tables.ts';
+import { games, pointAwards } from '../src/db/game-tables.ts';
 import { LeaderboardService } from '../src/leaderboards/leaderboard-service.ts';
 import { createScratchPostgresDatabase } from './test-environment.ts';
 

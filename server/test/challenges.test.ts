@@ -1,6 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { challenges, gamePlayers, games, users } from '../src/db/schema.ts';
+import { users } from '../src/db/account-tables.ts';
+import { gamePlayers, games } from '../src/db/game-tables.ts';
+import { challenges } from '../src/db/social-tables.ts';
 import { CHALLENGE_ERRORS } from '@jotto/shared/challenge-schemas';
 import { registerUser, startTestApp, type TestApp, TestAgent } from './test-app.ts';
 import { DATABASE_KINDS } from './test-environment.ts';

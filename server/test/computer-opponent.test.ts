@@ -16,6 +16,7 @@ import {
   openSocket,
   recordEvents,
 } from '@jotto/test-support/socket-client';
+import { sessions, users } from '../src/db/account-tables.ts';
 import {
   botGames,
   gamePlayers,
@@ -23,9 +24,7 @@ import {
   guesses,
   pointAwards,
   ratingHistory,
-  sessions,
-  users,
-} from '../src/db/schema.ts';
+} from '../src/db/game-tables.ts';
 import { newUsername, registerUser, startTestApp, TestAgent, type TestApp } from './test-app.ts';
 import { createScratchPostgresDatabase, DATABASE_KINDS } from './test-environment.ts';
 import { GameRetention } from '../src/games/game-retention.ts';

@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usernameSkeleton } from '@jotto/shared/account-rules';
 import { SESSION_COOKIE } from '@jotto/shared/request-headers';
-import { users } from '../src/db/schema.ts';
+import { users } from '../src/db/account-tables.ts';
 import { startTestApp, type TestApp, TestAgent } from './test-app.ts';
 import { DATABASE_KINDS } from './test-environment.ts';
 

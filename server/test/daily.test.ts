@@ -17,7 +17,8 @@ import {
 import { DailyWordDraw } from '../src/daily/daily-word.ts';
 import { ADVISORY_LOCKS } from '../src/db/advisory-locks.ts';
 import { rowsOf } from '../src/db/database.ts';
-import { gamePlayers, games, users } from '../src/db/schema.ts';
+import { users } from '../src/db/account-tables.ts';
+import { gamePlayers, games } from '../src/db/game-tables.ts';
 import {
   type AgentResponse,
   newUsername,

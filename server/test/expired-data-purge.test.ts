@@ -1,7 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { gamePlayers, games, sessions, users } from '../src/db/schema.ts';
+import { sessions, users } from '../src/db/account-tables.ts';
+import { gamePlayers, games } from '../src/db/game-tables.ts';
 import { ExpiredDataPurgeJob, type PurgeSteps } from '../src/sessions/expired-data-purge-job.ts';
 import { SESSION_COOKIE } from '@jotto/shared/request-headers';
 import { registerUser, startTestApp, type TestApp, TestAgent } from './test-app.ts';

@@ -1,6 +1,7 @@
 import { and, eq, or } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { friendRequests, friendships, users } from '../src/db/schema.ts';
+import { users } from '../src/db/account-tables.ts';
+import { friendRequests, friendships } from '../src/db/social-tables.ts';
 import { FRIEND_ERRORS } from '../src/friends/friend-service.ts';
 import { newUsername, registerUser, startTestApp, type TestApp, TestAgent } from './test-app.ts';
 import { DATABASE_KINDS } from './test-environment.ts';

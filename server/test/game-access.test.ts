@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAME_MESSAGES } from '@jotto/shared/game-rules';
-import { gamePlayers, games, letterMarks, sessions, users } from '../src/db/schema.ts';
+import { sessions, users } from '../src/db/account-tables.ts';
+import { gamePlayers, games, letterMarks } from '../src/db/game-tables.ts';
 import { PICK_USERNAME_FIRST } from '../src/sessions/route-access.ts';
 import { SESSION_COOKIE } from '@jotto/shared/request-headers';
 import {

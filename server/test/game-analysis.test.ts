@@ -9,7 +9,8 @@ import type {
   NewGameResponse,
 } from '@jotto/shared/game-schemas';
 import { isValidGuessWord, SECRET_WORDS } from '@jotto/shared/word-lists';
-import { gamePlayers, games, guesses, users } from '../src/db/schema.ts';
+import { users } from '../src/db/account-tables.ts';
+import { gamePlayers, games, guesses } from '../src/db/game-tables.ts';
 import { newUsername, registerUser, startTestApp, type TestApp, TestAgent } from './test-app.ts';
 import { DATABASE_KINDS, uniqueClientAddress } from './test-environment.ts';
 import { changeTopics } from '../src/lib/invalidation-channel.ts';

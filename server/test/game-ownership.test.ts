@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/database.ts';
-import { gamePlayers, games, users } from '../src/db/schema.ts';
+import { users } from '../src/db/account-tables.ts';
+import { gamePlayers, games } from '../src/db/game-tables.ts';
 import {
   ownedBy,
   ownedByInputRow,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { games, sessions } from '../src/db/schema.ts';
+import { sessions } from '../src/db/account-tables.ts';
+import { games } from '../src/db/game-tables.ts';
 import { registerUser, startTestApp, type TestApp, TestAgent } from './test-app.ts';
 import { TEST_REDIS_URL, uniqueClientAddress } from './test-environment.ts';
 

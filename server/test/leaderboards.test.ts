@@ -3,9 +3,11 @@ import Fastify from 'fastify';
 import postgres from 'postgres';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LeaderboardResponse } from '@jotto/shared/leaderboard-schemas';
-import { ConfigError, loadConfig } from '../src/config.ts';
+import { ConfigError, loadConfig } from '../src/config/config.ts';
 import type { Database } from '../src/db/database.ts';
-import { games, leaderboardSnapshots, pointAwards, users } from '../src/db/schema.ts';
+import { users } from '../src/db/account-tables.ts';
+import { games, pointAwards } from '../src/db/game-tables.ts';
+import { leaderboardSnapshots } from '../src/db/snapshot-tables.ts';
 import { LeaderboardRefreshJob } from '../src/leaderboards/leaderboard-refresh-job.ts';
 import {
   LEADERBOARD_LOCK_KEY,

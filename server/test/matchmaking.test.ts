@@ -1,7 +1,9 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MatchSeekResponse, MatchStatusResponse } from '@jotto/shared/match-schemas';
-import { gamePlayers, games, matchSeeks, users } from '../src/db/schema.ts';
+import { users } from '../src/db/account-tables.ts';
+import { gamePlayers, games } from '../src/db/game-tables.ts';
+import { matchSeeks } from '../src/db/social-tables.ts';
 import { MatchQueueJob, SOCKET_REFRESH_MS } from '../src/matchmaking/match-queue-job.ts';
 import { newUsername, registerUser, startTestApp, TestAgent, type TestApp } from './test-app.ts';
 import { DATABASE_KINDS } from './test-environment.ts';

@@ -10,7 +10,8 @@ import {
   quietFor,
   recordEvents,
 } from '@jotto/test-support/socket-client';
-import { challenges, friendRequests, users } from '../src/db/schema.ts';
+import { users } from '../src/db/account-tables.ts';
+import { challenges, friendRequests } from '../src/db/social-tables.ts';
 import { changeTopics } from '../src/lib/invalidation-channel.ts';
 import { registerUser, startTestApp, type TestAgent, type TestApp } from './test-app.ts';
 import { DATABASE_KINDS } from './test-environment.ts';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@jotto/shared/account-rules';
 import { SESSION_COOKIE } from '@jotto/shared/request-headers';
 import { connected, openSocket } from '@jotto/test-support/socket-client';
-import { passwordResetTokens, users } from '../src/db/schema.ts';
+import { passwordResetTokens, users } from '../src/db/account-tables.ts';
 import { type LocalSmtpServer, type MailTestApp, startMailTestApp } from './mail-test-app.ts';
 import { newUsername, registerUser, TestAgent } from './test-app.ts';
 import { DATABASE_KINDS, uniqueClientAddress } from './test-environment.ts';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_RESULT_LIMIT } from '@jotto/shared/social-schemas';
-import { users } from '../src/db/schema.ts';
+import { users } from '../src/db/account-tables.ts';
 import { PROFILE_ERRORS } from '@jotto/shared/social-schemas';
 import { newUsername, registerUser, startTestApp, type TestApp, TestAgent } from './test-app.ts';
 import { DATABASE_KINDS, uniqueClientAddress } from './test-environment.ts';

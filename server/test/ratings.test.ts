@@ -11,7 +11,8 @@ import {
 import type { LeaderboardResponse } from '@jotto/shared/leaderboard-schemas';
 import type { RatingHistoryResponse } from '@jotto/shared/rating-schemas';
 import type { Profile } from '@jotto/shared/social-schemas';
-import { games, pointAwards, ratingHistory, users } from '../src/db/schema.ts';
+import { users } from '../src/db/account-tables.ts';
+import { games, pointAwards, ratingHistory } from '../src/db/game-tables.ts';
 import { PROFILE_ERRORS } from '@jotto/shared/social-schemas';
 import { countMatches } from '@jotto/shared/game-rules';
 import { SECRET_WORDS } from '@jotto/shared/word-lists';

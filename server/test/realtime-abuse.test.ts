@@ -12,8 +12,8 @@ import {
 } from '@jotto/test-support/socket-client';
 import { freePort } from '../../ops/cluster-launcher.ts';
 import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { sessions } from '../src/db/schema.ts';
+import { loadConfig } from '../src/config/config.ts';
+import { sessions } from '../src/db/account-tables.ts';
 import { MAX_CLIENT_MESSAGE_BYTES } from '../src/realtime/realtime-plugin.ts';
 import { registerUser, TestAgent } from './test-app.ts';
 import { createScratchPostgresDatabase } from './test-environment.ts';

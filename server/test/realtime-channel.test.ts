@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { BatchResponse, MulticastMessage } from 'firebase-admin/messaging';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { pushTokens, users } from '../src/db/schema.ts';
+import { loadConfig } from '../src/config/config.ts';
+import { pushTokens, users } from '../src/db/account-tables.ts';
 import { SESSION_COOKIE } from '@jotto/shared/request-headers';
 import type { PushTransport } from '../src/realtime/push-sender.ts';
 import {

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { countMatches } from '@jotto/shared/game-rules';
 import { SECRET_WORDS } from '@jotto/shared/word-lists';
 import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { games } from '../src/db/schema.ts';
+import { loadConfig } from '../src/config/config.ts';
+import { games } from '../src/db/game-tables.ts';
 import { TestAgent } from './test-app.ts';
 
 /** A log line as pino writes it (JSON), with the fields of the request line. */

@@ -8,7 +8,7 @@ import {
 } from '@jotto/shared/api-endpoints';
 import { type ApiName, fillPath } from '@jotto/shared/api-paths';
 import { GAME_MESSAGES } from '@jotto/shared/game-rules';
-import { users } from '../src/db/schema.ts';
+import { users } from '../src/db/account-tables.ts';
 import { unauthorized } from '../src/errors.ts';
 import { PICK_USERNAME_FIRST } from '../src/sessions/route-access.ts';
 import { SESSION_COOKIE } from '@jotto/shared/request-headers';

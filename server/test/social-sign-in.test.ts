@@ -14,8 +14,8 @@ import { MemoryOneTimeStore } from '../src/accounts/one-time-store.ts';
 import { newSignInState, STATE_TTL_MS, stateProblem } from '../src/accounts/sign-in-state.ts';
 import { SocialSignInError } from '../src/accounts/sign-in-error.ts';
 import { verifySteamAssertion } from '../src/accounts/steam-openid.ts';
-import { ConfigError, loadConfig } from '../src/config.ts';
-import { sessions, socialAccounts, users } from '../src/db/schema.ts';
+import { ConfigError, loadConfig } from '../src/config/config.ts';
+import { sessions, socialAccounts, users } from '../src/db/account-tables.ts';
 import { SESSION_COOKIE } from '@jotto/shared/request-headers';
 import { LocalSteamOpenId } from '@jotto/test-support/local-steam-openid';
 import {

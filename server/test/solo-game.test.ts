@@ -13,7 +13,8 @@ import type {
   UpdateMarkResponse,
 } from '@jotto/shared/game-schemas';
 import { isValidGuessWord, SECRET_WORDS } from '@jotto/shared/word-lists';
-import { gamePlayers, games, guesses, pointAwards, sessions, users } from '../src/db/schema.ts';
+import { sessions, users } from '../src/db/account-tables.ts';
+import { gamePlayers, games, guesses, pointAwards } from '../src/db/game-tables.ts';
 import { SESSION_COOKIE } from '@jotto/shared/request-headers';
 import { solveGame, solveOffline } from '@jotto/test-support/game-solver';
 import { newUsername, registerUser, startTestApp, type TestApp, TestAgent } from './test-app.ts';

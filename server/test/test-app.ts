@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { CLIENT_REQUEST_HEADER, CLIENT_REQUEST_HEADER_VALUE } from '@jotto/shared/request-headers';
 import { type AppOverrides, buildApp } from '../src/app.ts';
-import { type AppConfig, loadConfig } from '../src/config.ts';
-import { users } from '../src/db/schema.ts';
+import { type AppConfig, loadConfig } from '../src/config/config.ts';
+import { users } from '../src/db/account-tables.ts';
 import { createScratchPostgresDatabase, type DatabaseKind } from './test-environment.ts';
 
 export interface TestApp {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../src/db/schema.ts';
+import { users } from '../src/db/account-tables.ts';
 import { type LocalSmtpServer, type MailTestApp, startMailTestApp } from './mail-test-app.ts';
 import { newUsername, TestAgent } from './test-app.ts';
 import { DATABASE_KINDS } from './test-environment.ts';

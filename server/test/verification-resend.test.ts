@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '@jotto/shared/request-headers';
-import { users } from '../src/db/schema.ts';
+import { users } from '../src/db/account-tables.ts';
 import { type LocalSmtpServer, type MailTestApp, startMailTestApp } from './mail-test-app.ts';
 import { newUsername, TestAgent } from './test-app.ts';
 import { DATABASE_KINDS, uniqueClientAddress } from './test-environment.ts';

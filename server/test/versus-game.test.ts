@@ -10,7 +10,8 @@ import {
   PlayResponse,
 } from '@jotto/shared/game-schemas';
 import { SECRET_WORDS } from '@jotto/shared/word-lists';
-import { games, pointAwards, users } from '../src/db/schema.ts';
+import { users } from '../src/db/account-tables.ts';
+import { games, pointAwards } from '../src/db/game-tables.ts';
 import { solveGame } from '@jotto/test-support/game-solver';
 import { registerPlayer, type RegisteredPlayer, startTestApp, type TestApp } from './test-app.ts';
 import { DATABASE_KINDS } from './test-environment.ts';

@@ -1,7 +1,7 @@
 /**
  * The client's build-time configuration, read once here (Vite inlines `import.meta.env`).
  * Nothing else in the client reads `import.meta.env`. Every variable is listed in
- * docs/CONFIGURATION.md ('Client build'), whose entries server/src/config-doc.ts writes: a new
+ * docs/CONFIGURATION.md ('Client build'), whose entries server/src/config/config-doc.ts writes: a new
  * variable gets its entry there (then `pnpm config:doc`).
  */
 

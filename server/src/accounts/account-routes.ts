@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { API_ENDPOINTS } from '@jotto/shared/api-endpoints';
 import { createLoginThrottle } from './login-throttle.ts';
-import type { AppConfig } from '../config.ts';
+import type { AppConfig } from '../config/config.ts';
 import { perMinute } from '../plugins/rate-limit-plugin.ts';
 import { signedInAccount, signedInUser } from '../sessions/route-access.ts';
 import { viewerOfSession } from '../sessions/viewer.ts';

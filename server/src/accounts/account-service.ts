@@ -9,11 +9,11 @@ import {
 } from '@jotto/shared/account-rules';
 import type { LoginBody, RegisterBody, VerificationResponse } from '@jotto/shared/account-schemas';
 import { isReservedUsername } from '@jotto/shared/computer-opponent';
-import type { AppConfig } from '../config.ts';
+import type { AppConfig } from '../config/config.ts';
 import { type Database, rowsOf, type Transaction } from '../db/database.ts';
 import { lockAccountDaily } from '../db/account-daily-lock.ts';
 import { violatedUniqueConstraint } from '../db/database-errors.ts';
-import { pushTokens, users } from '../db/schema.ts';
+import { pushTokens, users } from '../db/account-tables.ts';
 import { adoptGuestGames } from '../games/guest-games.ts';
 import { badRequest, conflict, notFound, unauthorized, unavailable } from '../errors.ts';
 import type { Mailer } from '../lib/mailer.ts';

@@ -2,8 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { usernameKey } from '@jotto/shared/account-rules';
 import { sql } from 'drizzle-orm';
-import type { AppConfig } from '../config.ts';
-import { users } from '../db/schema.ts';
+import type { AppConfig } from '../config/config.ts';
+import { users } from '../db/account-tables.ts';
 import { ApiError } from '../errors.ts';
 
 /**

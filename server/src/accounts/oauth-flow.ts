@@ -1,12 +1,12 @@
 import fastifyOauth2, { type OAuth2Namespace } from '@fastify/oauth2';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { OAuthProviderConfig } from '../config.ts';
+import type { OAuthProviderConfig } from '../config/config.ts';
 import {
   type JsonPath,
   OAUTH_PROVIDER_DEFINITIONS,
   type OAuthProvider,
   type OAuthProviderDefinition,
-} from './providers.ts';
+} from '../config/oauth-providers.ts';
 import { SocialSignInError } from './sign-in-error.ts';
 import { newSignInState, type SignInStateGuard } from './sign-in-state.ts';
 

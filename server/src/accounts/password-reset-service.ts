@@ -1,9 +1,9 @@
 import { and, eq, gt, isNotNull, lt, sql } from 'drizzle-orm';
 import { passwordProblem } from '@jotto/shared/account-rules';
 import { clientPath } from '@jotto/shared/client-routes';
-import type { AppConfig } from '../config.ts';
+import type { AppConfig } from '../config/config.ts';
 import type { Database } from '../db/database.ts';
-import { passwordResetTokens, sessions, users } from '../db/schema.ts';
+import { passwordResetTokens, sessions, users } from '../db/account-tables.ts';
 import { badRequest, notFound } from '../errors.ts';
 import type { Mailer } from '../lib/mailer.ts';
 import { hashPassword } from '../lib/password-hashing.ts';

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { SocialProvider } from '@jotto/shared/social-sign-in';
 import type { Database } from '../db/database.ts';
 import { violatedUniqueConstraint } from '../db/database-errors.ts';
-import { socialAccounts, users } from '../db/schema.ts';
+import { socialAccounts, users } from '../db/account-tables.ts';
 import type { SocialIdentity } from './oauth-flow.ts';
 
 /** Our account behind a social sign-in; `username` is null until the player finalizes. */

@@ -9,12 +9,12 @@ import {
 } from '@jotto/shared/social-sign-in';
 import { registerOAuthFlow, type SignInFlow } from './oauth-flow.ts';
 import { createOneTimeStore } from './one-time-store.ts';
-import { OAUTH_PROVIDERS } from './providers.ts';
+import { OAUTH_PROVIDERS } from '../config/oauth-providers.ts';
 import { SocialSignInError } from './sign-in-error.ts';
 import { SignInStateGuard } from './sign-in-state.ts';
 import { findOrCreateSocialAccount } from './social-accounts.ts';
 import { steamSignInFlow } from './steam-openid.ts';
-import type { AppConfig } from '../config.ts';
+import type { AppConfig } from '../config/config.ts';
 import { perMinute } from '../plugins/rate-limit-plugin.ts';
 import type { AccountService } from './account-service.ts';
 

@@ -10,9 +10,9 @@
 // refresh them itself: snapshots are computed only by the periodic job, under its lock.
 import { and, ne, sql } from 'drizzle-orm';
 import { usernameKey } from '@jotto/shared/account-rules';
-import { type AppConfig, ConfigError, loadConfig } from '../config.ts';
+import { type AppConfig, ConfigError, loadConfig } from '../config/config.ts';
 import { type DatabaseHandle, openDatabase } from '../db/database.ts';
-import { users } from '../db/schema.ts';
+import { users } from '../db/account-tables.ts';
 
 const ADMIN_CLI_EXIT = { ok: 0, unknownUser: 1, usage: 2, failure: 3 } as const;
 

@@ -5,7 +5,9 @@ import type { DailyLeaderEntry, DailyLeadersResponse } from '@jotto/shared/daily
 import { LEADERBOARD_SIZE } from '@jotto/shared/leaderboard-windows';
 import { ADVISORY_LOCKS } from '../db/advisory-locks.ts';
 import type { Database, Transaction } from '../db/database.ts';
-import { dailyLeaderSnapshots, gamePlayers, users } from '../db/schema.ts';
+import { users } from '../db/account-tables.ts';
+import { gamePlayers } from '../db/game-tables.ts';
+import { dailyLeaderSnapshots } from '../db/snapshot-tables.ts';
 import type { RefreshOptions, RefreshOutcome } from '../leaderboards/leaderboard-service.ts';
 import type { Clock } from './daily-service.ts';
 

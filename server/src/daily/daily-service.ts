@@ -9,7 +9,7 @@ import {
 import type { DailyGameResponse, DailyStatsResponse } from '@jotto/shared/daily-schemas';
 import { lockAccountDaily } from '../db/account-daily-lock.ts';
 import type { Database } from '../db/database.ts';
-import { gamePlayers, games } from '../db/schema.ts';
+import { gamePlayers, games } from '../db/game-tables.ts';
 import { insertGame } from '../games/game-creation.ts';
 import { ownedBy, ownerColumnsOf } from '../games/game-ownership.ts';
 import type { Viewer } from '../sessions/viewer.ts';

@@ -4,7 +4,8 @@ import type { Friend, FriendRequest } from '@jotto/shared/social-schemas';
 import { ADVISORY_LOCKS } from '../db/advisory-locks.ts';
 import type { Database, Transaction } from '../db/database.ts';
 import { violatedUniqueConstraint } from '../db/database-errors.ts';
-import { friendRequests, friendships, users } from '../db/schema.ts';
+import { users } from '../db/account-tables.ts';
+import { friendRequests, friendships } from '../db/social-tables.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import type { Notifier } from '../realtime/notifier.ts';
 

@@ -8,7 +8,7 @@ import {
   type SearchUser,
 } from '@jotto/shared/social-schemas';
 import type { Database } from '../db/database.ts';
-import { users } from '../db/schema.ts';
+import { users } from '../db/account-tables.ts';
 import { notFound } from '../errors.ts';
 import { profileRatingOf, ratingColumns } from '../ratings/rating-model.ts';
 import type { FriendService } from './friend-service.ts';

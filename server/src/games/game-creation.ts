@@ -1,6 +1,6 @@
 import { pickSecretWord } from '@jotto/shared/word-lists';
 import type { Database, Transaction } from '../db/database.ts';
-import { gamePlayers, games } from '../db/schema.ts';
+import { gamePlayers, games } from '../db/game-tables.ts';
 import type { Viewer } from '../sessions/viewer.ts';
 import { ownerColumnsOf, type SideOwner } from './game-ownership.ts';
 

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { GAME_MESSAGES, type LetterMark } from '@jotto/shared/game-rules';
 import type { Alphabet, ClearResponse } from '@jotto/shared/game-schemas';
 import type { Database } from '../db/database.ts';
-import { gamePlayers, letterMarks } from '../db/schema.ts';
+import { gamePlayers, letterMarks } from '../db/game-tables.ts';
 import { notFound, unauthorized } from '../errors.ts';
 import type { Viewer } from '../sessions/viewer.ts';
 import type { GameAnnouncer } from './game-announcer.ts';

@@ -1,5 +1,5 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
-import { gamePlayers } from '../db/schema.ts';
+import { gamePlayers } from '../db/game-tables.ts';
 import type { Viewer } from '../sessions/viewer.ts';
 
 /**

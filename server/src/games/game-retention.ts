@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
-import { botGames, gamePlayers, games, sessions } from '../db/schema.ts';
+import { sessions } from '../db/account-tables.ts';
+import { botGames, gamePlayers, games } from '../db/game-tables.ts';
 
 /**
  * How long games are kept (docs/PRODUCT.md, 'Guests' and 'Limits'): what the hourly purge

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { API_ENDPOINTS } from '@jotto/shared/api-endpoints';
 import { GAME_MESSAGES } from '@jotto/shared/game-rules';
-import type { AppConfig } from '../config.ts';
+import type { AppConfig } from '../config/config.ts';
 import { endpointRoute } from '../lib/endpoint-route.ts';
 import { newGameLimit, perMinute } from '../plugins/rate-limit-plugin.ts';
 import { changeTopics } from '../lib/invalidation-channel.ts';

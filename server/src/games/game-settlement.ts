@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { versusOutcome, type VersusOutcome, versusSideOf } from '@jotto/shared/game-rules';
 import type { Transaction } from '../db/database.ts';
-import { botGames, gamePlayers, games, pointAwards, users } from '../db/schema.ts';
+import { users } from '../db/account-tables.ts';
+import { botGames, gamePlayers, games, pointAwards } from '../db/game-tables.ts';
 import { settleRatings } from '../ratings/rating-settlement.ts';
 import { isFinished } from './game-state.ts';
 

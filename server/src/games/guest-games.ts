@@ -1,7 +1,7 @@
 import { and, eq, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Transaction } from '../db/database.ts';
-import { gamePlayers } from '../db/schema.ts';
+import { gamePlayers } from '../db/game-tables.ts';
 
 /**
  * A guest signs in: their unfinished games become the account's (docs/PRODUCT.md, 'Guests'),

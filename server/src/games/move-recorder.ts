@@ -3,7 +3,7 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import { applyMove, type Move, type MoveRefusal } from '@jotto/shared/game-rules';
 import { type Database, type PreparedRawRunner, rowsOf } from '../db/database.ts';
 import { isRetryableWriteConflict } from '../db/database-errors.ts';
-import { gamePlayers } from '../db/schema.ts';
+import { gamePlayers } from '../db/game-tables.ts';
 import { KeyedBatcher } from '../lib/keyed-batcher.ts';
 import type { WriteStart } from '../lib/cluster-cache.ts';
 import { loggableError } from '../plugins/error-handler-plugin.ts';

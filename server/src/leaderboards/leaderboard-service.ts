@@ -10,7 +10,9 @@ import {
 import { usernameKey } from '@jotto/shared/account-rules';
 import { ADVISORY_LOCKS } from '../db/advisory-locks.ts';
 import type { Database, Transaction } from '../db/database.ts';
-import { leaderboardSnapshots, pointAwards, users } from '../db/schema.ts';
+import { users } from '../db/account-tables.ts';
+import { pointAwards } from '../db/game-tables.ts';
+import { leaderboardSnapshots } from '../db/snapshot-tables.ts';
 import { currentRatingOf, ratingColumns } from '../ratings/rating-model.ts';
 
 /** The cluster-wide lock of a leaderboard refresh (see db/advisory-locks.ts). */

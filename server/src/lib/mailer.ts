@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
-import type { AppConfig } from '../config.ts';
+import type { AppConfig } from '../config/config.ts';
 
 /** Sends the mail the product sends: today, the account verification link. */
 export interface Mailer {

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { AppConfig } from '../config.ts';
+import type { AppConfig } from '../config/config.ts';
 
 /**
  * Where players reach the app, for absolute links (the verification mail): PUBLIC_URL when

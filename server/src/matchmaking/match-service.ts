@@ -9,7 +9,9 @@ import {
 } from '@jotto/shared/pairing-rules';
 import { ADVISORY_LOCKS } from '../db/advisory-locks.ts';
 import type { Database, Transaction } from '../db/database.ts';
-import { gamePlayers, matchSeeks, users } from '../db/schema.ts';
+import { users } from '../db/account-tables.ts';
+import { gamePlayers } from '../db/game-tables.ts';
+import { matchSeeks } from '../db/social-tables.ts';
 import type { GameCreation } from '../games/game-creation.ts';
 import { KeyedBatcher } from '../lib/keyed-batcher.ts';
 import type { Notifier } from '../realtime/notifier.ts';

@@ -7,7 +7,8 @@ import {
   type NoticeKind,
 } from '@jotto/shared/notice-schemas';
 import { type Database, rowsOf } from '../db/database.ts';
-import { challenges, friendRequests, users } from '../db/schema.ts';
+import { users } from '../db/account-tables.ts';
+import { challenges, friendRequests } from '../db/social-tables.ts';
 
 /** One row of the notices statement, in the database's column names. */
 interface NoticeRow {

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
 import type { ErrorResponse } from '@jotto/shared/api-envelope';
-import type { AppConfig } from '../config.ts';
+import type { AppConfig } from '../config/config.ts';
 import { unauthorized } from '../errors.ts';
 
 declare module 'fastify' {

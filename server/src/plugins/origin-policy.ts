@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { CLIENT_REQUEST_HEADER } from '@jotto/shared/request-headers';
-import type { AppConfig } from '../config.ts';
+import type { AppConfig } from '../config/config.ts';
 
 /**
  * Where a request says it comes from: `trusted` (the app's own origin, PUBLIC_URL or the Host

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
-import type { AppConfig } from '../config.ts';
+import type { AppConfig } from '../config/config.ts';
 import { isUnderApiPrefix } from '../lib/api-path.ts';
 
 /** The WebSocket origin (ws: or wss:) of an http(s) URL's host. */

@@ -5,7 +5,7 @@ import {
   type StoredRating,
 } from '@jotto/shared/glicko2';
 import type { ProfileRating } from '@jotto/shared/rating-schemas';
-import { users } from '../db/schema.ts';
+import { users } from '../db/account-tables.ts';
 
 /** The columns of an account's rating, for a select. */
 export const ratingColumns = {

@@ -9,7 +9,8 @@ import {
 } from '@jotto/shared/rating-schemas';
 import { PROFILE_ERRORS } from '@jotto/shared/social-schemas';
 import type { Database, Transaction } from '../db/database.ts';
-import { ratingHistory, users } from '../db/schema.ts';
+import { users } from '../db/account-tables.ts';
+import { ratingHistory } from '../db/game-tables.ts';
 import { notFound } from '../errors.ts';
 import { type CurrentRating, currentRatingOf, ratingColumns } from './rating-model.ts';
 

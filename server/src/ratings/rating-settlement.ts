@@ -2,7 +2,8 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { versusOutcome, type VersusOutcome, type VersusSide } from '@jotto/shared/game-rules';
 import { ratingAfterGame, type StoredRating } from '@jotto/shared/glicko2';
 import type { Transaction } from '../db/database.ts';
-import { ratingHistory, users } from '../db/schema.ts';
+import { users } from '../db/account-tables.ts';
+import { ratingHistory } from '../db/game-tables.ts';
 import { storedRatingOf } from './rating-model.ts';
 
 /**

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ServiceAccount } from 'firebase-admin/app';
 import type { BatchResponse, MulticastMessage } from 'firebase-admin/messaging';
 import type { Database } from '../db/database.ts';
-import { pushTokens } from '../db/schema.ts';
+import { pushTokens } from '../db/account-tables.ts';
 
 /** A push notification as the client reads it (docs/PRODUCT.md, 'Push notifications'). */
 export interface PushMessage {

@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
 import { userRoom } from '@jotto/shared/realtime-events';
 import { SESSION_COOKIE } from '@jotto/shared/request-headers';
-import type { AppConfig } from '../config.ts';
+import type { AppConfig } from '../config/config.ts';
 import { isDatabaseUnavailable } from '../db/database-errors.ts';
 import { mayOpenSocket } from '../plugins/origin-policy.ts';
 import { viewerOfSession } from '../sessions/viewer.ts';

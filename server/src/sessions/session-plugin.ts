@@ -2,7 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SESSION_COOKIE } from '@jotto/shared/request-headers';
-import type { AppConfig } from '../config.ts';
+import type { AppConfig } from '../config/config.ts';
 import { callerOf, gameViewerOf } from './route-access.ts';
 import { type SessionIdentity, SessionStore } from './session-store.ts';
 

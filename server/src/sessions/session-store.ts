@@ -1,7 +1,7 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../db/database.ts';
-import { sessions, users } from '../db/schema.ts';
+import { sessions, users } from '../db/account-tables.ts';
 import {
   type CacheStats,
   ClusterCache,

@@ -18,7 +18,7 @@ describe('loadConfig', () => {
       crossSiteClient: false,
       cookieSecure: false,
     });
-    expect(config.dataDir).toBe(path.resolve(import.meta.dirname, '../../data'));
+    expect(config.dataDir).toBe(path.resolve(import.meta.dirname, '../../../data'));
   });
 
   it('reads every variable', () => {

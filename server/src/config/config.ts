@@ -7,7 +7,7 @@ import {
   OAUTH_PROVIDER_DEFINITIONS,
   OAUTH_PROVIDERS,
   type OAuthProvider,
-} from './accounts/providers.ts';
+} from './oauth-providers.ts';
 import {
   cspSourcesOf,
   FINITE_KEYWORD,
@@ -20,15 +20,17 @@ import {
   type TrustProxy,
 } from './config-formats.ts';
 import {
-  CONFIG_VARIABLES,
   type DeclaredValues,
   DOCUMENTATION_KEYWORDS,
+  valuesIn,
+  variablesIn,
+} from './config-declarations.ts';
+import {
   type OAuthSuffix,
   oauthVariableName,
   oauthVariablesByName,
-  valuesIn,
-  variablesIn,
-} from './config-variables.ts';
+} from './config-oauth-variables.ts';
+import { CONFIG_VARIABLES } from './config-variables.ts';
 
 // The one place that reads the environment: everything else receives an AppConfig. The
 // variables are declared in config-variables.ts (with their entries in docs/CONFIGURATION.md)
@@ -66,7 +68,7 @@ interface DerivedConfig {
   /** The CSP_*_SRC sources added to the Content-Security-Policy beside our own. */
   contentSecurityPolicy: { connectSrc: string[]; scriptSrc: string[]; imgSrc: string[] };
   bot: Omit<DeclaredConfig['bot'], 'moveDelayMs'> & { moveDelayMs: { min: number; max: number } };
-  /** docs/PRODUCT.md, 'Social sign-in'; the providers' defaults are in accounts/providers.ts. */
+  /** docs/PRODUCT.md, 'Social sign-in'; the providers' defaults are in config/oauth-providers.ts. */
   socialSignIn: SocialSignInConfig;
 }
 

@@ -1,16 +1,14 @@
 import path from 'node:path';
 import {
   CONFIG_SECTIONS,
-  CONFIG_VARIABLES,
   type ConfigSection,
   type DocSection,
-  OAUTH_VARIABLES,
-  oauthVariableName,
-  providersWith,
   type Variable,
   variablesIn,
-} from './config-variables.ts';
-import { REPO_ROOT } from './repo-root.ts';
+} from './config-declarations.ts';
+import { OAUTH_VARIABLES, oauthVariableName, providersWith } from './config-oauth-variables.ts';
+import { CONFIG_VARIABLES } from './config-variables.ts';
+import { REPO_ROOT } from '../repo-root.ts';
 
 // docs/CONFIGURATION.md, the operator's manual of every variable, written from the declarations
 // (config-variables.ts) by `pnpm config:doc`; config-doc.test.ts fails while the committed file
@@ -32,7 +30,7 @@ interface DocEntry {
 
 const INTRO = [
   'Every setting is an environment variable. The server reads and validates them once, in ' +
-    '`server/src/config.ts` (nothing else reads `process.env`); a bad value stops the start ' +
+    '`server/src/config/config.ts` (nothing else reads `process.env`); a bad value stops the start ' +
     "with a message naming every problem. The client's `VITE_*` variables are read at build " +
     'time by `client/src/config/env.ts`. Nothing needs setting for `pnpm start` on one ' +
     'machine: the defaults below run everything in one process on an embedded database.',
@@ -249,8 +247,8 @@ export function renderConfigurationDoc(): string {
   return [
     '# Configuration',
     wrap(
-      '<!-- Written by `pnpm config:doc` from server/src/config-variables.ts (the server) and ' +
-        'server/src/config-doc.ts (the rest): edit those, not this file. -->',
+      '<!-- Written by `pnpm config:doc` from server/src/config/config-variables.ts (the server) and ' +
+        'server/src/config/config-doc.ts (the rest): edit those, not this file. -->',
     ),
     ...INTRO.map((paragraph) => wrap(paragraph)),
     ...sections,

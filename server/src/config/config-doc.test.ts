@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { CONFIGURATION_DOC, renderConfigurationDoc } from './config-doc.ts';
-import { CONFIG_VARIABLES, oauthVariablesByName, variablesIn } from './config-variables.ts';
+import { variablesIn } from './config-declarations.ts';
+import { oauthVariablesByName } from './config-oauth-variables.ts';
+import { CONFIG_VARIABLES } from './config-variables.ts';
 
 describe('docs/CONFIGURATION.md', () => {
   it('is the manual the declarations write', async () => {
