@@ -40,9 +40,12 @@ export class Cleanup {
   }
 }
 
-/** Creates `jotto_bench_<random>` and registers its drop (WITH FORCE) with `cleanup`. */
-export async function createScratchDatabase(cleanup: Cleanup): Promise<string> {
-  const name = `jotto_bench_${randomBytes(6).toString('hex')}`;
+/** Creates `<prefix>_<random>` and registers its drop (WITH FORCE) with `cleanup`. */
+export async function createScratchDatabase(
+  cleanup: Cleanup,
+  prefix = 'jotto_bench',
+): Promise<string> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = postgres(ADMIN_POSTGRES_URL, { max: 1, onnotice: () => {} });
   try {
     await admin.unsafe(`CREATE DATABASE ${name}`);
