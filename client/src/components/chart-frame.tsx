@@ -3,8 +3,8 @@ import { useMeasuredWidth } from '@/lib/use-measured-width.ts';
 import styles from './chart-frame.module.css';
 
 // The charts are plain SVG rather than a charting library: each needs a scale, a path or a few
-// bars and some labels, while the libraries that draw SVG cost 15 to 100 KB gzipped, and this
-// way the accessible markup (title, description, table) is ours to shape. The drawing is as wide
+// bars and some labels, while a library that draws SVG would cost more than all our charts'
+// code, and this way the accessible markup (title, description, table) is ours to shape. The drawing is as wide
 // as its box in CSS pixels (measured), so its text keeps the page's size at every width instead
 // of shrinking with the picture on a phone.
 

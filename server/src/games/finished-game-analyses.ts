@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache';
 import { type AnalysisStep, analyseGame } from '@jotto/shared/game-analysis';
 
 /**
- * Finished players' analyses kept in memory: 2,000 of about 1.5 KB (15 steps), 3 MB at most.
+ * Finished players' analyses kept in memory: 2,000 of at most 20 steps each, a few MB at most.
  * A player looks at a game's analysis a few times around its end (the overlay, the page, the
  * opponent's line arriving), so a small cache of recent games takes nearly all of them.
  */
@@ -28,8 +28,8 @@ export class FinishedGameAnalyses {
   ): Promise<AnalysisStep[]> {
     const cached = this.cache.get(playerId);
     if (cached) return cached;
-    // Synchronous and CPU-bound (a few ms; ~150 ms once per process for the match table and
-    // the first step): the route is rate limited for that reason.
+    // Synchronous and CPU-bound, the first of a process far more (it builds the match table):
+    // the route is rate limited for that reason.
     const steps = analyseGame(secret, await words());
     this.cache.set(playerId, steps);
     return steps;

@@ -11,7 +11,9 @@ import {
   uncheckedGameViewer,
   visitorOrNewGuest,
 } from '../sessions/route-access.ts';
-import { viewerKey } from '../sessions/viewer.ts';
+import { type Viewer, viewerKey } from '../sessions/viewer.ts';
+import type { PollRead } from '../lib/poll-answers.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GameCreation } from './game-creation.ts';
 import { listGames } from './game-lists.ts';
 import type { GameMarks } from './game-marks.ts';
@@ -31,6 +33,25 @@ export const gameRoutes: FastifyPluginAsyncTypebox<{
   games: GameRouteServices;
   config: AppConfig;
 }> = async (app, { games, config }) => {
+  /**
+   * A polled route of one game: answered from memory (and 304) until the game changes, which
+   * every change announces (see lib/poll-answers.ts); one answer per route, game and viewer.
+   */
+  const answerGamePoll = <T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    route: 'board' | 'counts',
+    gameId: number,
+    load: (viewer: Viewer, gameId: number) => Promise<PollRead<T>>,
+  ) => {
+    const viewer = gameViewer(request);
+    return app.polls.answer(request, reply, {
+      key: `${route}:${gameId}:${viewerKey(viewer)}`,
+      topics: [changeTopics.game(gameId)],
+      load: () => load(viewer, gameId),
+    });
+  };
+
   app.route({
     // A guest is told why there is no list, rather than just to sign in.
     ...endpointRoute(API_ENDPOINTS.gamesList, {
@@ -61,18 +82,11 @@ export const gameRoutes: FastifyPluginAsyncTypebox<{
     ...endpointRoute(API_ENDPOINTS.game),
     // The board, polled while the real-time channel is down: from memory (and 304) until the
     // game changes (see lib/poll-answers.ts).
-    handler: async (request, reply) => {
-      const viewer = gameViewer(request);
-      const gameId = request.params.id;
-      return app.polls.answer(request, reply, {
-        key: `board:${gameId}:${viewerKey(viewer)}`,
-        topics: [changeTopics.game(gameId)],
-        load: async () => {
-          const { detail, ratingsOf } = await games.views.board(viewer, gameId);
-          return { answer: detail, topics: ratingsOf.map(changeTopics.rating) };
-        },
-      });
-    },
+    handler: async (request, reply) =>
+      answerGamePoll(request, reply, 'board', request.params.id, async (viewer, gameId) => {
+        const { detail, ratingsOf } = await games.views.board(viewer, gameId);
+        return { answer: detail, topics: ratingsOf.map(changeTopics.rating) };
+      }),
   });
 
   app.route({
@@ -89,15 +103,10 @@ export const gameRoutes: FastifyPluginAsyncTypebox<{
     ...endpointRoute(API_ENDPOINTS.counts),
     // Polled every 3 s while the real-time channel is down: from memory (and 304) until the game
     // changes, which every guess announces (see lib/poll-answers.ts).
-    handler: async (request, reply) => {
-      const viewer = gameViewer(request);
-      const gameId = request.params.id;
-      return app.polls.answer(request, reply, {
-        key: `counts:${gameId}:${viewerKey(viewer)}`,
-        topics: [changeTopics.game(gameId)],
-        load: async () => ({ answer: await games.views.counts(viewer, gameId) }),
-      });
-    },
+    handler: async (request, reply) =>
+      answerGamePoll(request, reply, 'counts', request.params.id, async (viewer, gameId) => ({
+        answer: await games.views.counts(viewer, gameId),
+      })),
   });
 
   app.route({

@@ -78,36 +78,28 @@ export function readGameStatement(gameId: number): SQL {
   `;
 }
 
-/** A row of `readGameStatement` (snake_case where the database names it). */
-export interface GameStateRow {
-  id: number;
-  mode: 'solo' | 'versus';
-  secret: string;
-  seq: number;
-  rated: boolean;
-  settled: boolean;
+/**
+ * A row of `readGameStatement`: the state's fields, but the computer's level and row under the
+ * database's names and the sides' times as JSON gives them.
+ */
+export type GameStateRow = Omit<GameState, 'bot' | 'sides'> & {
   bot_level: BotLevel | null;
   bot_player_id: number | null;
   sides: (Omit<Side, 'lastPlayedAt' | 'finishedAt'> & {
     lastPlayedAt: string;
     finishedAt: string | null;
   })[];
-}
+};
 
 /** The state a row of `readGameStatement` describes. */
-export function gameStateOf(row: GameStateRow): GameState {
+export function gameStateOf({ bot_level, bot_player_id, sides, ...game }: GameStateRow): GameState {
   return {
-    id: row.id,
-    mode: row.mode,
-    secret: row.secret,
-    seq: row.seq,
-    rated: row.rated,
-    settled: row.settled,
+    ...game,
     bot:
-      row.bot_level !== null && row.bot_player_id !== null
-        ? { level: row.bot_level, playerId: row.bot_player_id }
+      bot_level !== null && bot_player_id !== null
+        ? { level: bot_level, playerId: bot_player_id }
         : null,
-    sides: row.sides.map((side) => ({
+    sides: sides.map((side) => ({
       ...side,
       lastPlayedAt: new Date(side.lastPlayedAt),
       finishedAt: side.finishedAt === null ? null : new Date(side.finishedAt),

@@ -17,9 +17,10 @@ export type NoViewer = 'no-session' | 'no-username';
 /**
  * The one rule of whom a session speaks for: nobody without a live session; an account only
  * once it has a username; otherwise a guest, by the session itself. Every route's access
- * check (`route-access.ts`), the Socket.IO handshake and the locked guess path all decide
- * with it; the guess batch checks the same rule in SQL (`games/guess-batch-sql.ts`),
- * and one table-driven test (`server/test/game-access.test.ts`) holds the two together.
+ * check (`route-access.ts`), the Socket.IO handshake and the guess path (on the session this
+ * node holds, whose move's write re-checks that it is live) decide with it; which rows of a
+ * game the viewer owns is `games/game-ownership.ts`. One table-driven test
+ * (`server/test/game-access.test.ts`) checks every route against both.
  */
 export function viewerOfSession(session: SessionIdentity | null): Viewer | NoViewer {
   if (!session) return 'no-session';
