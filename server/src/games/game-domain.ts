@@ -8,7 +8,7 @@ import { GameCreation } from './game-creation.ts';
 import { GameMarks } from './game-marks.ts';
 import { GameRetention } from './game-retention.ts';
 import { GameStateCache } from './game-state-cache.ts';
-import { readGame } from './game-state.ts';
+import { readGames } from './game-state.ts';
 import { GameViews } from './game-views.ts';
 import { GuessCommand } from './guess-command.ts';
 import { registerMoveBatchMetrics } from './move-batch-metrics.ts';
@@ -43,7 +43,7 @@ export function createGameDomain(deps: GameDomainDeps): GameDomain {
   const states = new GameStateCache(
     deps.invalidations,
     deps.invalidations,
-    (gameId) => readGame(runPrepared, gameId),
+    (gameIds) => readGames(runPrepared, gameIds),
     deps.cacheMaxAgeMs,
   );
   const announcer = new GameAnnouncer(states, deps.notifier);

@@ -35,7 +35,7 @@ export class GameStateCache {
   constructor(
     source: InvalidationSource,
     private readonly publisher: InvalidationPublisher | null,
-    private readonly read: (gameId: number) => Promise<GameState | null>,
+    private readonly read: (gameIds: readonly number[]) => Promise<Map<number, GameState>>,
     maxAgeMs: number,
   ) {
     this.cache = new ClusterCache(source, { max: CACHED_GAMES, maxAgeMs });
@@ -54,9 +54,7 @@ export class GameStateCache {
 
   /** The game, from memory or read (null: no such game), with the moment it was taken. */
   async get(gameId: number): Promise<HeldGame | null> {
-    const since = this.cache.beginWrite();
-    const game = await this.cache.get(String(gameId), () => this.fill(gameId));
-    return game && { game, since };
+    return (await this.hold([{ gameId, fresh: false }]))[0]!;
   }
 
   /**
@@ -64,9 +62,42 @@ export class GameStateCache {
    * may have started before the change that made a caller ask again).
    */
   async reload(gameId: number): Promise<HeldGame | null> {
+    return (await this.hold([{ gameId, fresh: true }]))[0]!;
+  }
+
+  /**
+   * Several games at once (a batch of moves): each from memory, or, for those this node does
+   * not hold or that must be `fresh`, read together in one statement. What `get` reads is kept.
+   */
+  async hold(
+    requests: readonly { gameId: number; fresh: boolean }[],
+  ): Promise<(HeldGame | null)[]> {
     const since = this.cache.beginWrite();
-    const game = await this.read(gameId);
-    return game && { game, since };
+    // The games to read are those whose lookup asks for a read: each asks synchronously, so
+    // all have asked by the time the one read starts (a microtask later).
+    const toRead: number[] = [];
+    let reading: Promise<Map<number, GameState>> | null = null;
+    const readWith = async (gameId: number) => {
+      toRead.push(gameId);
+      reading ??= Promise.resolve().then(() => this.read(toRead));
+      return (await reading).get(gameId) ?? null;
+    };
+    const games = await Promise.all(
+      requests.map(({ gameId, fresh }) =>
+        fresh
+          ? readWith(gameId)
+          : this.cache.get(String(gameId), async () => {
+              const game = await readWith(gameId);
+              // Nothing is kept for a game that does not exist (yet, or any more).
+              return {
+                value: game,
+                topics: [changeTopics.game(gameId)],
+                expiresAt: game ? null : 0,
+              };
+            }),
+      ),
+    );
+    return games.map((game) => game && { game, since });
   }
 
   /**
@@ -88,11 +119,5 @@ export class GameStateCache {
       written.since,
       publish,
     );
-  }
-
-  private async fill(gameId: number) {
-    const game = await this.read(gameId);
-    // Nothing is kept for a game that does not exist (yet, or any more).
-    return { value: game, topics: [changeTopics.game(gameId)], expiresAt: game ? null : 0 };
   }
 }

@@ -49,12 +49,12 @@ export interface GameState {
 }
 
 /**
- * The whole of one game in one statement: the game row, each side with its account's name, its
- * guesses (newest first) and its marks, and the computer's row if any. Point lookups by the
- * game's id and each side's row id (each subquery an index scan), so the plan does not depend
- * on table sizes.
+ * Whole games in one statement, any number of them (the misses of a batch are read together):
+ * each game row, each side with its account's name, its guesses (newest first) and its marks,
+ * and the computer's row if any. Point lookups by the games' ids and each side's row id (each
+ * subquery an index scan), so the plan does not depend on table sizes.
  */
-export function readGameStatement(gameId: number): SQL {
+export function readGamesStatement(gameIds: readonly number[]): SQL {
   return sql`
     SELECT g.id, g.mode, g.secret, g.event_seq AS seq, g.rated, g.settled_at IS NOT NULL AS settled,
       b.level AS bot_level, b.player_id AS bot_player_id,
@@ -73,13 +73,13 @@ export function readGameStatement(gameId: number): SQL {
     JOIN game_players gp ON gp.game_id = g.id
     LEFT JOIN users u ON u.id = gp.user_id
     LEFT JOIN bot_games b ON b.game_id = g.id
-    WHERE g.id = ${gameId}
+    WHERE g.id IN (SELECT value::int FROM json_array_elements_text(${JSON.stringify(gameIds)}::text::json))
     GROUP BY g.id, b.game_id
   `;
 }
 
 /**
- * A row of `readGameStatement`: the state's fields, but the computer's level and row under the
+ * A row of `readGamesStatement`: the state's fields, but the computer's level and row under the
  * database's names and the sides' times as JSON gives them.
  */
 export type GameStateRow = Omit<GameState, 'bot' | 'sides'> & {
@@ -91,7 +91,7 @@ export type GameStateRow = Omit<GameState, 'bot' | 'sides'> & {
   })[];
 };
 
-/** The state a row of `readGameStatement` describes. */
+/** The state a row of `readGamesStatement` describes. */
 export function gameStateOf({ bot_level, bot_player_id, sides, ...game }: GameStateRow): GameState {
   return {
     ...game,
@@ -110,10 +110,18 @@ export function gameStateOf({ bot_level, bot_player_id, sides, ...game }: GameSt
 /** Runs one raw statement and answers its rows (the pool's prepared runner, or a transaction). */
 export type StatementRunner = <Row>(query: SQL) => Promise<Row[]>;
 
+/** The games with these ids as the store holds them now, by id (an id with no game is absent). */
+export async function readGames(
+  run: StatementRunner,
+  gameIds: readonly number[],
+): Promise<Map<number, GameState>> {
+  const rows = gameIds.length === 0 ? [] : await run<GameStateRow>(readGamesStatement(gameIds));
+  return new Map(rows.map((row) => [row.id, gameStateOf(row)]));
+}
+
 /** The game with this id as the store holds it now, or null when there is none. */
 export async function readGame(run: StatementRunner, gameId: number): Promise<GameState | null> {
-  const [row] = await run<GameStateRow>(readGameStatement(gameId));
-  return row ? gameStateOf(row) : null;
+  return (await readGames(run, [gameId])).get(gameId) ?? null;
 }
 
 /** The viewer's side of a game, or null when none is theirs. */

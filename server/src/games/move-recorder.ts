@@ -180,14 +180,15 @@ export class MoveRecorder {
   }
 
   private async writeBatch(attempts: readonly MoveAttempt[]): Promise<MoveOutcome[]> {
-    // Most moves find their game in memory: only the others wait for a read.
-    const held = await Promise.all(
-      attempts.map(async (attempt): Promise<HeldGame | null> =>
-        attempt.fresh
-          ? this.games.reload(attempt.gameId)
-          : (this.games.peek(attempt.gameId) ?? this.games.get(attempt.gameId)),
-      ),
+    // Most moves find their game in memory; the others' games are read in one statement.
+    const held: (HeldGame | null | undefined)[] = attempts.map((attempt) =>
+      attempt.fresh ? undefined : this.games.peek(attempt.gameId),
     );
+    const missing = held.flatMap((game, idx) => (game === undefined ? [idx] : []));
+    if (missing.length > 0) {
+      const read = await this.games.hold(missing.map((idx) => attempts[idx]!));
+      missing.forEach((idx, i) => (held[idx] = read[i]));
+    }
     const outcomes: MoveOutcome[] = [];
     const planned: Planned[] = [];
     attempts.forEach((attempt, idx) => {

@@ -220,6 +220,44 @@ describe('ClusterCache', () => {
     expect(cache.stats.written).toBe(1);
   });
 
+  it('replaces its own key in place when a write announces itself, and leaves nothing older', async () => {
+    const source = new TestSource();
+    const cache = make(source);
+    const load = vi.fn(async () => ({ value: 'read', topics: ['game:1'] }));
+    await cache.get('k', async () => ({ value: 'seq 1', topics: ['game:1'] }));
+    await cache.get('other', async () => ({ value: 'counts 1', topics: ['game:1'] }));
+    for (const seq of [2, 3]) {
+      cache.announceWrite(
+        'k',
+        { value: `seq ${seq}`, topics: ['game:1'] },
+        cache.beginWrite(),
+        () => source.announce('game:1'),
+      );
+      expect(cache.peek('k')).toBe(`seq ${seq}`);
+      // Every other value under the topic went with the announcement.
+      expect(cache.peek('other')).toBeUndefined();
+    }
+    // Still indexed under its topic: the next change drops it.
+    source.announce('game:1');
+    expect(await cache.get('k', load)).toBe('read');
+
+    // A write overtaken by another change, or that may not be kept now, leaves no copy at all.
+    cache.announceWrite('k', { value: 'seq 9', topics: ['game:1'] }, cache.beginWrite(), () => {
+      source.trusted = false;
+      source.announce('game:1');
+    });
+    source.trusted = true;
+    expect(cache.peek('k')).toBeUndefined();
+    await cache.get('k', async () => ({ value: 'seq 4', topics: ['game:1'] }));
+    const start = cache.beginWrite();
+    source.announce('game:1');
+    await cache.get('k', async () => ({ value: 'seq 5', topics: ['game:1'] }));
+    cache.announceWrite('k', { value: 'stale', topics: ['game:1'] }, start, () =>
+      source.announce('game:1'),
+    );
+    expect(cache.peek('k')).toBeUndefined();
+  });
+
   it('keeps nothing of a read that failed, and tells every request that shared it', async () => {
     const cache = make(new TestSource());
     const load = vi.fn(async (): Promise<CacheFill<string>> => {
