@@ -53,8 +53,17 @@ export function ownedBy(viewer: Viewer): SQL {
 
 /** Whether a side read earlier (the game state in memory) is the viewer's. */
 export function ownsSide(viewer: Viewer, side: SideOwner): boolean {
+  return ownedSideOf(viewer, [side]) !== undefined;
+}
+
+/** The viewer's side among a game's sides (read earlier, in memory), if one is theirs. */
+export function ownedSideOf<Side extends SideOwner>(
+  viewer: Viewer,
+  sides: readonly Side[],
+): Side | undefined {
   const key = ownerKeyOf(viewer);
-  return side[OWNER_KINDS[key.kind].field] === key.value;
+  const field = OWNER_KINDS[key.kind].field;
+  return sides.find((side) => side[field] === key.value);
 }
 
 /**

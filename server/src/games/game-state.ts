@@ -8,7 +8,7 @@ import {
 } from '@jotto/shared/game-rules';
 import type { Alphabet, CountsResponse, GuessEntry } from '@jotto/shared/game-schemas';
 import type { Viewer } from '../sessions/viewer.ts';
-import { ownsSide, type SideOwner } from './game-ownership.ts';
+import { ownedSideOf, type SideOwner } from './game-ownership.ts';
 
 /** One player's side of a game, as the store reads it: the row, its guesses and its marks. */
 export interface Side extends SideState, SideOwner {
@@ -126,7 +126,7 @@ export async function readGame(run: StatementRunner, gameId: number): Promise<Ga
 
 /** The viewer's side of a game, or null when none is theirs. */
 export function sideOfViewer(game: GameState, viewer: Viewer): Side | null {
-  return game.sides.find((side) => ownsSide(viewer, side)) ?? null;
+  return ownedSideOf(viewer, game.sides) ?? null;
 }
 
 /** The other side of a versus game (null in solo). */

@@ -246,7 +246,14 @@ function plan(held: HeldGame, attempt: MoveAttempt, idx = 0): Planned | MoveOutc
   const { game } = held;
   const side = sideOfViewer(game, attempt.viewer);
   if (!side) return attempt.fresh ? { kind: 'refused', refusal: 'notFound' } : { kind: 'retry' };
-  const applied = applyMove(side, wordsOf(side), attempt.move, game.secret);
+  // Only the fields the rule reads: it copies what it is given into the side it answers.
+  const state = {
+    score: side.score,
+    status: side.status,
+    forfeit: side.forfeit,
+    guessCount: side.guessCount,
+  };
+  const applied = applyMove(state, wordsOf(side), attempt.move, game.secret);
   if ('refused' in applied) {
     return attempt.fresh ? { kind: 'refused', refusal: applied.refused } : { kind: 'retry' };
   }
