@@ -245,7 +245,7 @@ export async function buildApp(
   );
   app.addHook('onClose', () => push.close());
   const notifier = new Notifier(push, config.publicUrl, app.log, app.invalidations);
-  notifier.attach(app.io);
+  notifier.attach(app.io, { crossNode: config.redisUrl !== null });
   app.decorate('notifier', notifier);
   const games = createGameDomain({
     database,

@@ -105,17 +105,18 @@ export class GameStateCache {
    * answering, see `InvalidationPublisher`), keeping `written`, the state as the change left it,
    * when nothing else changed the game since `since`.
    */
-  async announce(
+  announce(
     gameId: number,
     written?: { game: GameState; since: WriteStart },
     alsoChanged: readonly string[] = [],
   ): Promise<void> {
-    const topics = [changeTopics.game(gameId), ...alsoChanged];
-    const publish = () => this.publisher?.publish(topics);
+    const topic = changeTopics.game(gameId);
+    const topics = alsoChanged.length === 0 ? [topic] : [topic, ...alsoChanged];
+    const publish = () => this.publisher?.publish(topics) ?? Promise.resolve();
     if (!written) return publish();
     return this.cache.announceWrite(
       String(gameId),
-      { value: written.game, topics: [changeTopics.game(gameId)] },
+      { value: written.game, topics: [topic] },
       written.since,
       publish,
     );

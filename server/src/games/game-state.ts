@@ -17,8 +17,6 @@ export interface Side extends SideState, SideOwner {
   /** The account's username (null for a guest, or an account still to pick one). */
   username: string | null;
   lastGuess: string | null;
-  lastPlayedAt: Date;
-  finishedAt: Date | null;
   /** The versus result, once the game is settled. */
   outcome: 'win' | 'lose' | 'draw' | null;
   /** The UTC day of a Daily Jotto game, null for any other. */
@@ -62,7 +60,6 @@ export function readGamesStatement(gameIds: readonly number[]): SQL {
         'id', gp.id, 'userId', gp.user_id, 'guestSessionHash', gp.guest_session_hash,
         'username', u.username, 'score', gp.score, 'status', gp.status, 'forfeit', gp.forfeit,
         'guessCount', gp.guess_count, 'lastGuess', gp.last_guess,
-        'lastPlayedAt', gp.last_played_at, 'finishedAt', gp.finished_at,
         'outcome', gp.outcome, 'dailyDay', gp.daily_day,
         'guesses', (SELECT coalesce(json_agg(json_build_object('word', x.word, 'matches', x.matches)
             ORDER BY x.id DESC), '[]'::json) FROM guesses x WHERE x.player_id = gp.id),
@@ -80,31 +77,20 @@ export function readGamesStatement(gameIds: readonly number[]): SQL {
 
 /**
  * A row of `readGamesStatement`: the state's fields, but the computer's level and row under the
- * database's names and the sides' times as JSON gives them.
+ * database's names.
  */
-export type GameStateRow = Omit<GameState, 'bot' | 'sides'> & {
+export type GameStateRow = Omit<GameState, 'bot'> & {
   bot_level: BotLevel | null;
   bot_player_id: number | null;
-  sides: (Omit<Side, 'lastPlayedAt' | 'finishedAt'> & {
-    lastPlayedAt: string;
-    finishedAt: string | null;
-  })[];
 };
 
 /** The state a row of `readGamesStatement` describes. */
-export function gameStateOf({ bot_level, bot_player_id, sides, ...game }: GameStateRow): GameState {
-  return {
-    ...game,
-    bot:
-      bot_level !== null && bot_player_id !== null
-        ? { level: bot_level, playerId: bot_player_id }
-        : null,
-    sides: sides.map((side) => ({
-      ...side,
-      lastPlayedAt: new Date(side.lastPlayedAt),
-      finishedAt: side.finishedAt === null ? null : new Date(side.finishedAt),
-    })),
-  };
+export function gameStateOf({ bot_level, bot_player_id, ...game }: GameStateRow): GameState {
+  const bot =
+    bot_level !== null && bot_player_id !== null
+      ? { level: bot_level, playerId: bot_player_id }
+      : null;
+  return { ...game, bot };
 }
 
 /** Runs one raw statement and answers its rows (the pool's prepared runner, or a transaction). */

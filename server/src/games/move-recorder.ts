@@ -289,8 +289,6 @@ function recordedOf(p: Planned, row: MoveWritten): Omit<RecordedMove, 'keepSince
     ...p.side,
     ...p.applied.side,
     lastGuess: word ?? p.side.lastGuess,
-    lastPlayedAt: new Date(row.last_played_at),
-    finishedAt: row.finished_at === null ? null : new Date(row.finished_at),
     guesses:
       word === null ? p.side.guesses : [{ word, matches: p.row.matches ?? 0 }, ...p.side.guesses],
   };

@@ -34,8 +34,6 @@ export interface MoveWritten {
   idx: number;
   /** The game's sequence after the move (versus), else null. */
   seq: number | null;
-  last_played_at: string | Date;
-  finished_at: string | Date | null;
   opponent_id: number | null;
   opponent_score: number | null;
   opponent_status: PlayerStatus | null;
@@ -79,7 +77,7 @@ function writeMovesSql(rows: SQLWrapper | string): SQL {
         AND (i.session_hash IS NULL OR EXISTS (
           SELECT 1 FROM sessions WHERE sessions.id_hash = i.session_hash
             AND ${liveSessionCondition}))
-      RETURNING gp.id, gp.game_id, gp.last_played_at, gp.finished_at, i.versus
+      RETURNING gp.id, gp.game_id, i.versus
     ), ins AS (
       INSERT INTO guesses (player_id, word, matches)
       SELECT i.player_id, i.word, i.matches FROM i JOIN upd ON upd.id = i.player_id
@@ -89,7 +87,7 @@ function writeMovesSql(rows: SQLWrapper | string): SQL {
       FROM upd WHERE upd.versus AND g.id = upd.game_id
       RETURNING g.id, g.event_seq
     )
-    SELECT i.idx, seq.event_seq AS seq, upd.last_played_at, upd.finished_at,
+    SELECT i.idx, seq.event_seq AS seq,
       o.id AS opponent_id, o.score AS opponent_score, o.status AS opponent_status,
       o.forfeit AS opponent_forfeit, o.guess_count AS opponent_guess_count
     FROM upd

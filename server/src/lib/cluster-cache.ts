@@ -235,7 +235,8 @@ export class ClusterCache<V> {
     for (const topic of topics) {
       const keys = this.keysByTopic.get(topic);
       if (keys === undefined) continue;
-      for (const key of [...keys]) if (key !== this.replacing) this.entries.delete(key);
+      // Deleting from a Set while iterating it is well defined: each key is visited once.
+      for (const key of keys) if (key !== this.replacing) this.entries.delete(key);
     }
   }
 
