@@ -6,7 +6,8 @@
 // Reads its own environment (documented in docs/CONFIGURATION.md, whose entries for these
 // server/src/config/config-doc.ts writes): CLUSTER_NODES, CLUSTER_PORT, and DATABASE_URL / REDIS_URL
 // to insist on them. Every other variable reaches the nodes as it is, so they are configured
-// like any node (SESSION_SECRET, RATE_LIMIT_*, …); PUBLIC_URL defaults to the balancer's URL
+// like any node (SESSION_SECRET, RATE_LIMIT_*, …; without SESSION_SECRET the nodes share the
+// secret stored in their one database); PUBLIC_URL defaults to the balancer's URL
 // and TRUST_PROXY to the balancer's address (127.0.0.1, from which nginx reaches the nodes,
 // which listen on loopback only).
 import { type AppNode, BALANCER_ADDRESS, type Cluster, startCluster } from './cluster-launcher.ts';

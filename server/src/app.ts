@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { ErrorResponse } from '@jotto/shared/api-envelope';
 import { CLIENT_REQUEST_HEADER } from '@jotto/shared/request-headers';
 import type { AppConfig } from './config/config.ts';
+import { type AppSecrets, resolveAppSecrets } from './db/app-secrets.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { ExpiredDataPurgeJob } from './sessions/expired-data-purge-job.ts';
 import { LeaderboardRefreshJob } from './leaderboards/leaderboard-refresh-job.ts';
@@ -76,6 +77,8 @@ declare module 'fastify' {
     matches: MatchService;
     /** This node's look at the 'Play now' queue every second (tests call its tick). */
     matchQueueJob: MatchQueueJob;
+    /** The secrets this node runs with (tests compare nodes' and compute the daily word). */
+    secrets: AppSecrets;
   }
 }
 
@@ -204,6 +207,12 @@ export async function buildApp(
       poolSize: config.databasePoolSize,
       timeouts: config.databaseTimeouts,
     }));
+  // Before anything that keys or signs: from the environment, else kept in the database.
+  const { secrets, generated } = await resolveAppSecrets(database.db, config);
+  for (const variable of generated) {
+    app.log.info(`${variable} is not set: generated a random one and stored it in the database`);
+  }
+  app.decorate('secrets', secrets);
   // Before any route: every route under the API prefix must declare who may call it.
   await app.register(routeAccessPlugin, { apiPrefix: config.apiPrefix });
   await app.register(errorHandlerPlugin);
@@ -232,7 +241,7 @@ export async function buildApp(
   }
   await app.register(crossSiteGuardPlugin, { config });
   await app.register(rateLimitPlugin);
-  await app.register(sessionPlugin, { config });
+  await app.register(sessionPlugin, { config, sessionSecret: secrets.session });
   const mailer = createMailer(config, app.log);
   app.addHook('onClose', async () => mailer.close());
   await app.register(realtimePlugin, { config });
@@ -262,6 +271,7 @@ export async function buildApp(
     gamesChanged: (gameIds) => games.announcer.changed(gameIds),
     mailer,
     config,
+    sessionSecret: secrets.session,
     log: app.log,
   });
   // Accounts made before usernames had skeletons get theirs (a no-op once done).
@@ -277,7 +287,7 @@ export async function buildApp(
     db: app.db,
     sessions: app.sessions,
     mailer,
-    config,
+    sessionSecret: secrets.session,
     log: app.log,
     disconnectSession: (sessionHash) => app.disconnectSession(sessionHash),
   });
@@ -354,7 +364,7 @@ export async function buildApp(
   // Daily Jotto: the day's word from the key and the date alone; the day's leaders stored like
   // the leaderboards and recomputed every minute by the same kind of job, once per cluster.
   const clock = overrides.clock ?? (() => new Date());
-  const daily = new DailyService(app.db, new DailyWordDraw(config.dailySecret), clock);
+  const daily = new DailyService(app.db, new DailyWordDraw(secrets.daily), clock);
   const dailyLeaders = new DailyLeadersService(app.db, clock, DAILY_LEADERS_FRESH_MS);
   app.decorate('dailyLeaders', dailyLeaders);
   const dailyLeadersJob = new LeaderboardRefreshJob(

@@ -31,9 +31,6 @@ async function main(): Promise<void> {
     throw error;
   }
   const app = await buildApp(config);
-  if (config.sessionSecretIsDefault) {
-    app.log.warn('SESSION_SECRET is not set: using the development default. Set it in production.');
-  }
   app.log.info(
     { database: app.database.kind, redis: config.redisUrl ? 'configured' : 'in-process' },
     'starting',

@@ -116,7 +116,7 @@ describe.each(DATABASE_KINDS)('Daily Jotto on %s', (kind) => {
     const guestSaw = (await detailOf(guest, g.gameId)).target;
     expect(aliceSaw).toBeDefined();
     expect(guestSaw).toBe(aliceSaw);
-    expect(aliceSaw).toBe(new DailyWordDraw(t.config.dailySecret).secretOf(FIRST_TEST_DAY));
+    expect(aliceSaw).toBe(new DailyWordDraw(t.app.secrets.daily).secretOf(FIRST_TEST_DAY));
   });
 
   it('answers the same game on every later call of the day, marked daily', async () => {
@@ -224,7 +224,7 @@ describe.each(DATABASE_KINDS)('Daily Jotto on %s', (kind) => {
 
   it('never shows the secret before the player’s own daily has ended', async () => {
     now = noonOf(addDays(FIRST_TEST_DAY, 20));
-    const secret = new DailyWordDraw(t.config.dailySecret).secretOf(dailyDayOf(now));
+    const secret = new DailyWordDraw(t.app.secrets.daily).secretOf(dailyDayOf(now));
     logLines.length = 0;
     const frank = await registerUser(t.app);
     const guest = new TestAgent(t.app);
@@ -266,7 +266,7 @@ describe.each(DATABASE_KINDS)('Daily Jotto on %s', (kind) => {
 
   it('lists today’s signed-in solvers, fewest guesses first, then the earliest', async () => {
     now = noonOf(addDays(FIRST_TEST_DAY, 30));
-    const secret = new DailyWordDraw(t.config.dailySecret).secretOf(dailyDayOf(now));
+    const secret = new DailyWordDraw(t.app.secrets.daily).secretOf(dailyDayOf(now));
     const empty = await new TestAgent(t.app).get<DailyLeadersResponse>('/api/daily/leaders');
     expect(empty.body).toMatchObject({ result: 'ok', day: dailyDayOf(now), entries: [] });
 

@@ -60,7 +60,7 @@ describe('the entry point', { timeout: HEALTHY_WITHIN_MS + 30_000 }, () => {
   });
 
   it('starts on the embedded defaults, serves, and exits cleanly on SIGTERM', async () => {
-    const server = startServer({ HOST: '127.0.0.1' });
+    const server = startServer({ HOST: '127.0.0.1', SESSION_SECRET: '', DAILY_SECRET: '' });
     expect(await server.waitForHealth(), server.output()).toBe(true);
     const info = await fetch(`http://127.0.0.1:${server.port}/api/user/info`).then((r) => r.json());
     expect(info).toEqual({ result: 'guest' });
@@ -76,6 +76,13 @@ describe('the entry point', { timeout: HEALTHY_WITHIN_MS + 30_000 }, () => {
       .map((line) => JSON.parse(line) as { msg: string });
     expect(lines.map((line) => line.msg)).toContain(
       `Jotto is up: open http://127.0.0.1:${server.port}`,
+    );
+    // No secret set: a fresh database gets random ones, which the log names but never shows.
+    expect(lines.map((line) => line.msg)).toEqual(
+      expect.arrayContaining([
+        'SESSION_SECRET is not set: generated a random one and stored it in the database',
+        'DAILY_SECRET is not set: generated a random one and stored it in the database',
+      ]),
     );
   });
 

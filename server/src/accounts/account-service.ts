@@ -55,7 +55,9 @@ interface AccountServiceDeps {
   /** Announces games changed by a sign-in (a guest's games moved to the account). */
   gamesChanged: (gameIds: readonly number[]) => Promise<void>;
   mailer: Mailer;
-  config: Pick<AppConfig, 'publicUrl' | 'sessionSecret'>;
+  config: Pick<AppConfig, 'publicUrl'>;
+  /** Keys the stored hash of verification codes. */
+  sessionSecret: string;
   log: {
     error(details: object, message: string): void;
     warn(details: object, message: string): void;
@@ -117,7 +119,7 @@ export class AccountService {
             usernameSkeleton: skeleton,
             email,
             passwordHash,
-            verifyCodeHash: hashToken(this.deps.config.sessionSecret, verifyCode),
+            verifyCodeHash: hashToken(this.deps.sessionSecret, verifyCode),
           })
           .returning({ id: users.id, username: users.username });
         if (!user) throw new Error('insert returned no user');
@@ -193,7 +195,7 @@ export class AccountService {
       .where(sql`lower(${users.username}) = ${usernameKey(username)}`)
       .limit(1);
     const expected = Buffer.from(user?.verifyCodeHash ?? '', 'hex');
-    const actual = Buffer.from(hashToken(this.deps.config.sessionSecret, code), 'hex');
+    const actual = Buffer.from(hashToken(this.deps.sessionSecret, code), 'hex');
     if (!user || expected.length !== actual.length || !timingSafeEqual(expected, actual)) {
       throw notFound(ACCOUNT_ERRORS.badVerifyLink);
     }
@@ -231,7 +233,7 @@ export class AccountService {
     const verifyCode = newOpaqueToken();
     const [user] = await this.deps.db
       .update(users)
-      .set({ verifyCodeHash: hashToken(this.deps.config.sessionSecret, verifyCode) })
+      .set({ verifyCodeHash: hashToken(this.deps.sessionSecret, verifyCode) })
       .where(
         and(
           eq(users.id, userId),

@@ -8,7 +8,7 @@ import { ApiError } from '../errors.ts';
 
 /**
  * Names the browser that last signed in to an account with its password. Signed with
- * SESSION_SECRET (so it cannot be made up), httpOnly, sent only to the login route.
+ * the session secret (so it cannot be made up), httpOnly, sent only to the login route.
  */
 export const DEVICE_COOKIE = 'jotto_device';
 // Long enough to outlast any break between two visits of a real player.

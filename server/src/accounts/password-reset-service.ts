@@ -1,7 +1,6 @@
 import { and, eq, gt, isNotNull, lt, sql } from 'drizzle-orm';
 import { passwordProblem } from '@jotto/shared/account-rules';
 import { clientPath } from '@jotto/shared/client-routes';
-import type { AppConfig } from '../config/config.ts';
 import type { Database } from '../db/database.ts';
 import { passwordResetTokens, sessions, users } from '../db/account-tables.ts';
 import { badRequest, notFound } from '../errors.ts';
@@ -21,7 +20,8 @@ interface PasswordResetDeps {
   db: Database;
   sessions: SessionStore;
   mailer: Mailer;
-  config: Pick<AppConfig, 'sessionSecret'>;
+  /** Keys the stored hash of reset tokens. */
+  sessionSecret: string;
   log: {
     error(details: object, message: string): void;
     info(details: object, message: string): void;
@@ -72,7 +72,7 @@ export class PasswordResetService {
     linkBase: string,
     mayMail: () => Promise<boolean>,
   ): Promise<void> {
-    const { db, config, mailer } = this.deps;
+    const { db, mailer, sessionSecret } = this.deps;
     const [account] = await db
       .select({ id: users.id, username: users.username, email: users.email })
       .from(users)
@@ -85,7 +85,7 @@ export class PasswordResetService {
     }
     const token = newOpaqueToken();
     await db.insert(passwordResetTokens).values({
-      tokenHash: hashToken(config.sessionSecret, token),
+      tokenHash: hashToken(sessionSecret, token),
       userId: account.id,
       expiresAt: new Date(Date.now() + RESET_LINK_TTL_MS),
     });
@@ -102,8 +102,8 @@ export class PasswordResetService {
   async resetPassword(token: string, password: string): Promise<number> {
     const problem = passwordProblem(password);
     if (problem) throw badRequest(problem);
-    const { db, config } = this.deps;
-    const tokenHash = hashToken(config.sessionSecret, token);
+    const { db, sessionSecret } = this.deps;
+    const tokenHash = hashToken(sessionSecret, token);
     const live = and(
       eq(passwordResetTokens.tokenHash, tokenHash),
       gt(passwordResetTokens.expiresAt, sql`now()`),

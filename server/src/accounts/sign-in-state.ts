@@ -18,7 +18,7 @@ export function newSignInState(now = Date.now()): string {
 
 /**
  * Why a callback's state is refused, or null when it matches the cookie and is fresh. The
- * cookie is signed with SESSION_SECRET, so the time inside it is ours.
+ * cookie is signed with the session secret, so the time inside it is ours.
  */
 export function stateProblem(
   fromQuery: unknown,

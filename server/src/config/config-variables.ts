@@ -165,19 +165,19 @@ export const CONFIG_VARIABLES = Type.Object({
 
   sessionSecret: variable('SESSION_SECRET', secret(32), {
     section: 'security',
-    defaultText: 'a development default',
+    defaultText: 'by default a random secret made at the first start and kept in the database',
     description:
-      'keys the stored hashes of session ids and verification codes, and signs cookies. **Set ' +
-      'it in production** (the start-up log warns while the default is in use); every node ' +
-      'must share it.',
+      'keys the stored hashes of session ids, verification codes and reset tokens, and signs ' +
+      'cookies. Every node must share it; unset, the nodes of one database share the stored ' +
+      'one. Set it to keep the key out of the database and its backups.',
   }),
   dailySecret: variable('DAILY_SECRET', secret(32), {
     section: 'security',
-    defaultText: 'by default an HMAC of `SESSION_SECRET`',
+    defaultText: 'by default a random secret of its own, made and kept like the session one',
     description:
       "the key of the Daily Jotto word draw (docs/PRODUCT.md, 'Daily Jotto'). Whoever has it " +
-      'can compute every future daily word, so keep it secret; every node must share it. Set ' +
-      'it to keep the daily words when `SESSION_SECRET` is rotated: changing the key changes ' +
+      'can compute every future daily word, so keep it secret; every node must share it. It ' +
+      'never derives from `SESSION_SECRET`, so neither reveals the other. Changing it changes ' +
       "today's word and every later one (games already started keep theirs, so two players " +
       'could have different words on the day of the change).',
   }),

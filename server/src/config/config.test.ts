@@ -14,7 +14,9 @@ describe('loadConfig', () => {
       smtpUrl: null,
       clientOrigins: [],
       publicUrl: null,
-      sessionSecretIsDefault: true,
+      // Unset: the app makes and stores random ones at start-up (db/app-secrets.ts).
+      sessionSecret: null,
+      dailySecret: null,
       crossSiteClient: false,
       cookieSecure: false,
     });
@@ -52,7 +54,8 @@ describe('loadConfig', () => {
       dataDir: 'memory://',
       redisUrl: 'redis://cache:6379',
       clientOrigins: ['https://a.example', 'https://b.example'],
-      sessionSecretIsDefault: false,
+      sessionSecret: 'x'.repeat(32),
+      dailySecret: null,
       smtpUrl: 'smtp://mail:25',
       publicUrl: 'https://jotto.example',
       logLevel: 'debug',

@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import path from 'node:path';
 import { Ajv, type ErrorObject } from 'ajv';
 import envSchema from 'env-schema';
@@ -50,14 +49,16 @@ interface DerivedConfig {
   /** DATA_DIR resolved (`memory://` kept as it is). */
   dataDir: string;
   clientDistDir: string;
-  /** SESSION_SECRET, or the development default, which sessionSecretIsDefault then says. */
-  sessionSecret: string;
-  sessionSecretIsDefault: boolean;
   /**
-   * Key of the Daily Jotto word draw (server/src/daily/daily-word.ts): DAILY_SECRET, or one
-   * derived from the session secret. Whoever has it can compute every future daily word.
+   * SESSION_SECRET, or null: the app then runs with a random secret kept in the database
+   * (db/app-secrets.ts resolves both secrets at start-up; nothing else reads these two).
    */
-  dailySecret: string;
+  sessionSecret: string | null;
+  /**
+   * DAILY_SECRET, the key of the Daily Jotto word draw (server/src/daily/daily-word.ts), or
+   * null: a random one of its own kept in the database, never derived from the session secret.
+   */
+  dailySecret: string | null;
   logFormat: NonNullable<DeclaredConfig['logFormat']>;
   /** Never `true`, which would trust the client's own X-Forwarded-For entries. */
   trustProxy: TrustProxy;
@@ -100,9 +101,6 @@ export class ConfigError extends Error {
     this.name = 'ConfigError';
   }
 }
-
-// Only for a developer's machine: the start-up log says loudly that it is in use.
-const DEVELOPMENT_SESSION_SECRET = 'jotto-development-secret-change-me-in-production';
 
 /** A provider is on when its client id and secret are both set: one without the other is refused. */
 const CREDENTIAL_PAIRS = OAUTH_PROVIDERS.map((provider) => ({
@@ -254,7 +252,6 @@ function derive(
   }
 
   const { socialSignIn, contentSecurityPolicy: csp } = declared;
-  const sessionSecret = declared.sessionSecret ?? DEVELOPMENT_SESSION_SECRET;
   return {
     clientOrigins,
     publicUrl,
@@ -262,12 +259,8 @@ function derive(
       ? declared.dataDir
       : path.resolve(baseDir, declared.dataDir),
     clientDistDir: path.resolve(baseDir, declared.clientDistDir),
-    sessionSecret,
-    sessionSecretIsDefault: declared.sessionSecret === null,
-    // Derived rather than the session secret itself: one key, one use.
-    dailySecret:
-      declared.dailySecret ??
-      createHmac('sha256', sessionSecret).update('jotto daily word').digest('hex'),
+    sessionSecret: declared.sessionSecret,
+    dailySecret: declared.dailySecret,
     logFormat: declared.logFormat ?? (stdoutIsTTY ? 'pretty' : 'json'),
     trustProxy: parseTrustProxy(declared.trustProxy),
     cookieSecure: flag(

@@ -17,7 +17,8 @@ const MAX_DRAWS_PER_DAY = 64;
  * the previous 364 days: no word comes back within a year, and a day always has at least
  * (list size − 364) words it could be, so seeing past words tells little about the next one.
  * Without the key nobody can compute a future word, from the code or from past words; the key
- * (DAILY_SECRET) is the server's alone.
+ * (DAILY_SECRET, else a random one stored in the database: db/app-secrets.ts) is the server's
+ * alone.
  *
  * A day's draw depends on the words of the 364 days before it, so the sequence is walked from
  * the first day and kept (a few bytes per day; ten years of days take a few milliseconds).

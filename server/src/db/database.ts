@@ -12,11 +12,18 @@ import { ADVISORY_LOCKS } from './advisory-locks.ts';
 import * as accountTables from './account-tables.ts';
 import * as gameTables from './game-tables.ts';
 import * as socialTables from './social-tables.ts';
+import * as secretTables from './secret-tables.ts';
 import * as snapshotTables from './snapshot-tables.ts';
 import { REPO_ROOT } from '../repo-root.ts';
 
 /** Every table, one file per area (`*-tables.ts`), as Drizzle's typed schema. */
-const schema = { ...accountTables, ...gameTables, ...socialTables, ...snapshotTables };
+const schema = {
+  ...accountTables,
+  ...gameTables,
+  ...socialTables,
+  ...snapshotTables,
+  ...secretTables,
+};
 
 /** The Drizzle database, whichever driver is underneath: queries are written once. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;

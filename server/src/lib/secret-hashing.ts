@@ -7,7 +7,7 @@ export function newOpaqueToken(): string {
 
 /**
  * The keyed hash under which a token (session id, verification code) is stored. Keyed with
- * SESSION_SECRET so that a leaked table alone reveals nothing usable.
+ * the session secret so that a leaked table alone reveals nothing usable.
  */
 export function hashToken(secret: string, token: string): string {
   return createHmac('sha256', secret).update(token).digest('hex');

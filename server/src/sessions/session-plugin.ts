@@ -53,10 +53,10 @@ function sessionHashOf(request: FastifyRequest, store: SessionStore): string | n
  * 400 first, as it did when each handler checked for itself.
  */
 export const sessionPlugin = fp(
-  async (app: FastifyInstance, options: { config: AppConfig }) => {
-    const { config } = options;
-    await app.register(fastifyCookie, { secret: config.sessionSecret });
-    const store = new SessionStore(app.db, config.sessionSecret, {
+  async (app: FastifyInstance, options: { config: AppConfig; sessionSecret: string }) => {
+    const { config, sessionSecret } = options;
+    await app.register(fastifyCookie, { secret: sessionSecret });
+    const store = new SessionStore(app.db, sessionSecret, {
       invalidations: app.invalidations,
       maxAgeMs: config.cacheMaxAgeSeconds * 1000,
     });
