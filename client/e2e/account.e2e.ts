@@ -4,7 +4,7 @@ import { startLocalSmtpServer } from '@jotto/test-support/local-smtp-server';
 import { expectAccessible } from './support/accessibility.ts';
 import { launchChromium, newPlayer, type Player } from './support/browser.ts';
 import { apiAs, newUsername, registerThroughForm, solveOnScreen } from './support/actions.ts';
-import { type JottoServer, startJottoServer } from './support/jotto-server.ts';
+import { type JottoServer, startJottoServerWithPublicUrl } from './support/jotto-server.ts';
 
 type Smtp = Awaited<ReturnType<typeof startLocalSmtpServer>>;
 
@@ -26,7 +26,10 @@ describe('an account, from the Sign Up form to the leaderboards', () => {
 
   beforeAll(async () => {
     smtp = await startLocalSmtpServer();
-    server = await startJottoServer({ SMTP_URL: smtp.url, LEADERBOARD_REFRESH_SECONDS: '5' });
+    server = await startJottoServerWithPublicUrl({
+      SMTP_URL: smtp.url,
+      LEADERBOARD_REFRESH_SECONDS: '5',
+    });
     browser = await launchChromium();
     player = await newPlayer(browser, server.url, { width: 390, height: 844 });
   });

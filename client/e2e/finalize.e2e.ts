@@ -1,20 +1,9 @@
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalSteamOpenId } from '@jotto/test-support/local-steam-openid';
 import { expectAccessible } from './support/accessibility.ts';
 import { useChromium } from './support/browser.ts';
-import { type JottoServer, startJottoServer } from './support/jotto-server.ts';
+import { type JottoServer, startJottoServerWithPublicUrl } from './support/jotto-server.ts';
 import { newUsername } from './support/actions.ts';
-
-/** A port free on 127.0.0.1 now (the kernel's pick), for a server that must know it in advance. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 // The Finalize page (docs/PRODUCT.md, 'Finalize page') is the first screen of a first social
 // sign-in. Steam needs no credentials, so a stand-in for its OpenID endpoint on loopback signs a
@@ -25,13 +14,8 @@ describe('the finalize page after a first social sign-in', () => {
   let server: JottoServer;
   beforeAll(async () => {
     steam = await LocalSteamOpenId.start();
-    // The sign-in's return address is absolute (PUBLIC_URL), so the port is chosen beforehand.
-    const port = await freePort();
-    server = await startJottoServer({
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      STEAM_OPENID_URL: steam.url,
-    });
+    // The sign-in's return address is absolute (PUBLIC_URL).
+    server = await startJottoServerWithPublicUrl({ STEAM_OPENID_URL: steam.url });
   });
   afterAll(async () => {
     await server?.stop();

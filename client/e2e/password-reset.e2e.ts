@@ -4,7 +4,7 @@ import { startLocalSmtpServer } from '@jotto/test-support/local-smtp-server';
 import { expectAccessible } from './support/accessibility.ts';
 import { launchChromium, newPlayer } from './support/browser.ts';
 import { logInThroughForm, newUsername, registerThroughForm } from './support/actions.ts';
-import { type JottoServer, startJottoServer } from './support/jotto-server.ts';
+import { type JottoServer, startJottoServerWithPublicUrl } from './support/jotto-server.ts';
 
 type Smtp = Awaited<ReturnType<typeof startLocalSmtpServer>>;
 
@@ -19,7 +19,7 @@ describe('a password reset through the mailed link', () => {
 
   beforeAll(async () => {
     smtp = await startLocalSmtpServer();
-    server = await startJottoServer({ SMTP_URL: smtp.url });
+    server = await startJottoServerWithPublicUrl({ SMTP_URL: smtp.url });
     browser = await launchChromium();
   });
   afterAll(async () => {

@@ -287,6 +287,7 @@ export async function buildApp(
     db: app.db,
     sessions: app.sessions,
     mailer,
+    config,
     sessionSecret: secrets.session,
     log: app.log,
     disconnectSession: (sessionHash) => app.disconnectSession(sessionHash),

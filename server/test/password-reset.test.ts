@@ -40,6 +40,9 @@ async function waitForResetToken(
   throw new Error(`no reset mail number ${count} to ${email}`);
 }
 
+/** Every URL in an unfolded mail, text and HTML parts alike. */
+const linksIn = (unfolded: string) => unfolded.match(/https?:\/\/[^\s"<>]+/g) ?? [];
+
 /** The token of the reset link in a mail (quoted-printable soft breaks removed). */
 function resetTokenIn(raw: string): string {
   const unfolded = raw.replace(/=\r?\n/g, '');
@@ -195,6 +198,19 @@ describe.each(DATABASE_KINDS)('password reset on %s', (kind) => {
     );
   });
 
+  it('builds the link on PUBLIC_URL, whatever Host the request names', async () => {
+    const { username } = await registerUser(t.app, newUsername('Hst'));
+    const email = `${username}@example.com`;
+    const forged = new TestAgent(t.app, { headers: { host: 'evil.example' } });
+    expect(await forged.post('/api/password/forgot', { email })).toMatchObject(OK);
+    await waitForResetToken(smtp, email, 1);
+    const mail = resetMailsTo(smtp, email)[0]!.raw.replace(/=\r?\n/g, '');
+    expect(mail).not.toContain('evil.example');
+    expect(linksIn(mail).every((link) => link.startsWith('http://play.jotto.test/reset/'))).toBe(
+      true,
+    );
+  });
+
   async function idOf(username: string): Promise<number> {
     const [row] = await t.app.db
       .select({ id: users.id })
@@ -202,6 +218,38 @@ describe.each(DATABASE_KINDS)('password reset on %s', (kind) => {
       .where(eq(users.username, username));
     return row!.id;
   }
+});
+
+describe('password reset without PUBLIC_URL', () => {
+  let smtp: LocalSmtpServer;
+  let t: MailTestApp;
+  beforeAll(async () => {
+    // PUBLIC_URL set empty, over the helper's default.
+    t = await startMailTestApp('pglite', { PUBLIC_URL: '', PORT: '3456' });
+    smtp = t.smtp;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('links to localhost on PORT, never to the Host the request names', async () => {
+    const { username } = await registerUser(t.app, newUsername('Frg'), 'old-password');
+    const email = `${username}@example.com`;
+    const forged = new TestAgent(t.app, { headers: { host: 'evil.example' } });
+    expect(await forged.post('/api/password/forgot', { email })).toMatchObject(OK);
+    for (let tries = 0; tries < 100 && resetMailsTo(smtp, email).length === 0; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const mail = resetMailsTo(smtp, email)[0]?.raw.replace(/=\r?\n/g, '') ?? '';
+    expect(mail).not.toContain('evil.example');
+    const links = linksIn(mail);
+    expect(links.length).toBeGreaterThan(0);
+    expect(links.every((link) => link.startsWith('http://localhost:3456/reset/'))).toBe(true);
+    const token = new URL(links[0]!).pathname.split('/').at(-1)!;
+    expect(
+      await new TestAgent(t.app).post('/api/password/reset', { token, password: 'new-password' }),
+    ).toMatchObject(OK);
+  });
 });
 
 describe('password reset and the real-time channel', () => {

@@ -55,29 +55,30 @@ describe('links without PUBLIC_URL', () => {
   let smtp: LocalSmtpServer;
   let t: MailTestApp;
   beforeAll(async () => {
-    // PUBLIC_URL set empty, over the helper's default: the links follow the request's host.
-    t = await startMailTestApp('pglite', { PUBLIC_URL: '' });
+    // PUBLIC_URL set empty, over the helper's default: links are built on localhost and PORT.
+    t = await startMailTestApp('pglite', { PUBLIC_URL: '', PORT: '3456' });
     smtp = t.smtp;
   });
   afterAll(async () => {
     await t?.close();
   });
 
-  it('follow the host the player used, in the mail and in sign-in redirects', async () => {
+  it('point at localhost on PORT whatever the Host, and sign-in redirects stay relative', async () => {
     const username = newUsername('Host');
     const email = `${username.toLowerCase()}@example.com`;
-    const agent = new TestAgent(t.app, { headers: { host: '127.0.0.1:3000' } });
+    // The Host header is the client's to write: a forged one must not reach the mail.
+    const agent = new TestAgent(t.app, { headers: { host: 'evil.example' } });
     expect((await agent.post('/api/register', { username, email, password: 'abcd' })).status).toBe(
       200,
     );
     const mail = await smtp.waitForMailTo(email);
     const unfolded = mail.raw.replace(/=\r?\n/g, '');
     expect(unfolded).toMatch(
-      new RegExp(`http://127\\.0\\.0\\.1:3000/users/${username}/verify/[A-Za-z0-9_-]+`),
+      new RegExp(`http://localhost:3456/users/${username}/verify/[A-Za-z0-9_-]+`),
     );
-    expect(unfolded).not.toContain('localhost');
+    expect(unfolded).not.toContain('evil.example');
 
-    // A provider without credentials sends the browser back to /login on the same host.
+    // A provider without credentials sends the browser back to /login on the host it used.
     const redirect = await agent.get('/api/auth/vk');
     expect(redirect.status).toBe(302);
     expect(redirect.headers.location).toBe('/login?error=not_configured&provider=vk');

@@ -185,9 +185,10 @@ describe('the verification link without SMTP_URL', () => {
       .split('\n')
       .find((text) => text.includes(`Verification link for ${username}`));
     expect(line, output).toBeDefined();
-    // Plain text (no colour codes when not a terminal), the address, and the link last.
+    // Plain text (no colour codes when not a terminal), the address, and the link last: on
+    // localhost and the port, without PUBLIC_URL.
     const link = new RegExp(
-      `INFO: Verification link for ${username} <${username}@example\\.com> \\(SMTP_URL is not set: logged, not mailed\\): (${base.replace(/[.:/]/g, '\\$&')}/users/${username}/verify/[A-Za-z0-9_-]+)$`,
+      `INFO: Verification link for ${username} <${username}@example\\.com> \\(SMTP_URL is not set: logged, not mailed\\): (http://localhost:${port}/users/${username}/verify/[A-Za-z0-9_-]+)$`,
     ).exec(line!.trimEnd());
     expect(link, line).not.toBeNull();
     const verified = await fetch(`${base}/api${new URL(link![1]!).pathname}`, {

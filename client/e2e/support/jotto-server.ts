@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -90,4 +91,26 @@ async function stopProcess(child: ChildProcess): Promise<void> {
   const timeout = setTimeout(() => child.kill('SIGKILL'), 15_000);
   await exited;
   clearTimeout(timeout);
+}
+
+/** A port free on 127.0.0.1 now (the kernel's pick), for a server that must know it in advance. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const address = probe.address();
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+/**
+ * `startJottoServer` on a port chosen beforehand, with PUBLIC_URL on it: for a test that
+ * follows an absolute link the server makes (a mailed link, a sign-in's return address), which
+ * never follows the host a request was sent to.
+ */
+export async function startJottoServerWithPublicUrl(
+  env: Record<string, string> = {},
+): Promise<JottoServer> {
+  const port = await freePort();
+  return startJottoServer({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...env });
 }

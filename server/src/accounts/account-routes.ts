@@ -6,7 +6,6 @@ import { perMinute } from '../plugins/rate-limit-plugin.ts';
 import { signedInAccount, signedInUser } from '../sessions/route-access.ts';
 import { viewerOfSession } from '../sessions/viewer.ts';
 import type { AccountService } from './account-service.ts';
-import { publicBaseUrl } from '../lib/public-url.ts';
 import { endpointRoute } from '../lib/endpoint-route.ts';
 
 /**
@@ -22,11 +21,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{
   app.route({
     ...endpointRoute(API_ENDPOINTS.register, { rateLimit: perMinute(config.rateLimits.register) }),
     handler: async (request, reply) => {
-      const started = await accounts.register(
-        request.body,
-        request.session,
-        publicBaseUrl(config, request),
-      );
+      const started = await accounts.register(request.body, request.session);
       reply.setSessionCookie(started.sessionId, started.expiresAt);
       loginThrottle.remember(request, reply, started.username);
       return { result: 'ok' as const, msg: started.username };
@@ -96,10 +91,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{
       rateLimit: perMinute(config.rateLimits.verifyResend),
     }),
     handler: async (request) => {
-      await accounts.resendVerification(
-        signedInUser(request).userId,
-        publicBaseUrl(config, request),
-      );
+      await accounts.resendVerification(signedInUser(request).userId);
       return { result: 'ok' as const };
     },
   });

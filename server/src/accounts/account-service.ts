@@ -55,7 +55,8 @@ interface AccountServiceDeps {
   /** Announces games changed by a sign-in (a guest's games moved to the account). */
   gamesChanged: (gameIds: readonly number[]) => Promise<void>;
   mailer: Mailer;
-  config: Pick<AppConfig, 'publicUrl'>;
+  /** `linkBaseUrl`: where the verification link in the mail points. */
+  config: Pick<AppConfig, 'linkBaseUrl'>;
   /** Keys the stored hash of verification codes. */
   sessionSecret: string;
   log: {
@@ -75,15 +76,8 @@ const SKELETON_BATCH = 500;
 export class AccountService {
   constructor(private readonly deps: AccountServiceDeps) {}
 
-  /**
-   * `linkBase` is where the player reached us (PUBLIC_URL, or the request's own origin when it
-   * is not set): the verification link in the mail points there.
-   */
-  async register(
-    input: RegisterBody,
-    current: SessionIdentity | null,
-    linkBase: string,
-  ): Promise<StartedSession> {
+  /** Makes the account, signs it in and mails its verification link. */
+  async register(input: RegisterBody, current: SessionIdentity | null): Promise<StartedSession> {
     const problem = registrationProblem(input);
     if (problem) throw badRequest(problem);
     // The computer opponent's name, in any case, even before its account exists.
@@ -135,15 +129,15 @@ export class AccountService {
     }
     const signedIn = await this.announceSignIn(current, started);
     // After commit, and never fatal: the account exists whether or not the mail goes out.
-    this.mailVerification(email, input.username, verifyCode, linkBase).catch((err: unknown) => {
+    this.mailVerification(email, input.username, verifyCode).catch((err: unknown) => {
       this.deps.log.error({ err }, 'verification mail failed');
     });
     return signedIn;
   }
 
-  /** Mails the link of the client's verify route, on `linkBase`, for this code. */
-  private mailVerification(email: string, username: string, verifyCode: string, linkBase: string) {
-    const link = `${linkBase}${clientPath('/users/:username/verify/:verifyCode', { username, verifyCode })}`;
+  /** Mails the link of the client's verify route, on the configured link base, for this code. */
+  private mailVerification(email: string, username: string, verifyCode: string) {
+    const link = `${this.deps.config.linkBaseUrl}${clientPath('/users/:username/verify/:verifyCode', { username, verifyCode })}`;
     return this.deps.mailer.sendVerification(email, username, link);
   }
 
@@ -229,7 +223,7 @@ export class AccountService {
    * links mailed before stop working. Refused once verified, or with nothing to verify. Unlike
    * at registration the player is waiting for this mail, so a failure is their answer (503).
    */
-  async resendVerification(userId: number, linkBase: string): Promise<void> {
+  async resendVerification(userId: number): Promise<void> {
     const verifyCode = newOpaqueToken();
     const [user] = await this.deps.db
       .update(users)
@@ -253,7 +247,7 @@ export class AccountService {
       );
     }
     try {
-      await this.mailVerification(user.email, user.username, verifyCode, linkBase);
+      await this.mailVerification(user.email, user.username, verifyCode);
     } catch (err) {
       this.deps.log.error({ err }, 'verification mail failed');
       throw unavailable(ACCOUNT_ERRORS.mailFailed);

@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { API_ENDPOINTS } from '@jotto/shared/api-endpoints';
 import type { AppConfig } from '../config/config.ts';
 import { endpointRoute } from '../lib/endpoint-route.ts';
-import { publicBaseUrl } from '../lib/public-url.ts';
 import { perMinute } from '../plugins/rate-limit-plugin.ts';
 import type { PasswordResetService } from './password-reset-service.ts';
 
@@ -36,7 +35,7 @@ export const passwordResetRoutes: FastifyPluginAsyncTypebox<{
       rateLimit: perMinute(config.rateLimits.passwordReset),
     }),
     handler: async (request) => {
-      resets.requestReset(request.body.email, publicBaseUrl(config, request), async () => {
+      resets.requestReset(request.body.email, async () => {
         const outcome = await mailsToAddress(request);
         return outcome.isAllowed || !outcome.isExceeded;
       });

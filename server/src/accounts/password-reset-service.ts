@@ -1,6 +1,7 @@
 import { and, eq, gt, isNotNull, lt, sql } from 'drizzle-orm';
 import { passwordProblem } from '@jotto/shared/account-rules';
 import { clientPath } from '@jotto/shared/client-routes';
+import type { AppConfig } from '../config/config.ts';
 import type { Database } from '../db/database.ts';
 import { passwordResetTokens, sessions, users } from '../db/account-tables.ts';
 import { badRequest, notFound } from '../errors.ts';
@@ -20,6 +21,8 @@ interface PasswordResetDeps {
   db: Database;
   sessions: SessionStore;
   mailer: Mailer;
+  /** `linkBaseUrl`: where the reset link in the mail points. */
+  config: Pick<AppConfig, 'linkBaseUrl'>;
   /** Keys the stored hash of reset tokens. */
   sessionSecret: string;
   log: {
@@ -55,8 +58,8 @@ export class PasswordResetService {
    * may receive another reset mail now (a cap per address, so that nobody can flood someone's
    * inbox); it is asked only for an address that has an account.
    */
-  requestReset(email: string, linkBase: string, mayMail: () => Promise<boolean>): void {
-    const work = this.mailResetLink(email.trim(), linkBase, mayMail)
+  requestReset(email: string, mayMail: () => Promise<boolean>): void {
+    const work = this.mailResetLink(email.trim(), mayMail)
       .catch((err: unknown) => this.deps.log.error({ err }, 'password reset mail failed'))
       .finally(() => this.pending.delete(work));
     this.pending.add(work);
@@ -67,12 +70,8 @@ export class PasswordResetService {
     await Promise.all(this.pending);
   }
 
-  private async mailResetLink(
-    email: string,
-    linkBase: string,
-    mayMail: () => Promise<boolean>,
-  ): Promise<void> {
-    const { db, mailer, sessionSecret } = this.deps;
+  private async mailResetLink(email: string, mayMail: () => Promise<boolean>): Promise<void> {
+    const { db, config, mailer, sessionSecret } = this.deps;
     const [account] = await db
       .select({ id: users.id, username: users.username, email: users.email })
       .from(users)
@@ -89,7 +88,7 @@ export class PasswordResetService {
       userId: account.id,
       expiresAt: new Date(Date.now() + RESET_LINK_TTL_MS),
     });
-    const link = `${linkBase}${clientPath('/reset/:token', { token })}`;
+    const link = `${config.linkBaseUrl}${clientPath('/reset/:token', { token })}`;
     await mailer.sendPasswordReset(account.email, account.username, link);
   }
 

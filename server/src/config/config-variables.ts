@@ -48,9 +48,9 @@ export const CONFIG_VARIABLES = Type.Object({
     section: 'server',
     description:
       'where players reach the client: links in e-mails, sign-in redirects, push links, the ' +
-      "app's own origin for the cross-site rule. Unset, links follow the host each request came " +
-      'to (so `http://127.0.0.1:3000` stays there). **Set it in production**, where the Host ' +
-      "header is the client's to choose.",
+      "app's own origin for the cross-site rule. Unset, mail links and sign-in callbacks point " +
+      'at `http://localhost:$PORT`, never at the Host header of a request, which the client ' +
+      'writes. **Set it in production.**',
   }),
   clientOrigins: variable('CLIENT_ORIGIN', formatted('origin-list'), {
     section: 'server',

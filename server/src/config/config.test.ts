@@ -14,6 +14,7 @@ describe('loadConfig', () => {
       smtpUrl: null,
       clientOrigins: [],
       publicUrl: null,
+      linkBaseUrl: 'http://localhost:3000',
       // Unset: the app makes and stores random ones at start-up (db/app-secrets.ts).
       sessionSecret: null,
       dailySecret: null,
@@ -58,6 +59,7 @@ describe('loadConfig', () => {
       dailySecret: null,
       smtpUrl: 'smtp://mail:25',
       publicUrl: 'https://jotto.example',
+      linkBaseUrl: 'https://jotto.example',
       logLevel: 'debug',
       trustProxy: ['10.0.0.0/8', '192.168.1.5', '::1', 'uniquelocal'],
       crossSiteClient: true,
@@ -104,6 +106,13 @@ describe('loadConfig', () => {
     );
     expect(() => loadConfig({ DATABASE_LOCK_TIMEOUT_MS: '10' })).toThrow(
       'DATABASE_LOCK_TIMEOUT_MS must be a whole number from 100 to 3600000 (got "10")',
+    );
+  });
+
+  it('builds links on PUBLIC_URL, else on localhost and PORT, never on a request', () => {
+    expect(loadConfig({ PORT: '8080' }).linkBaseUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PUBLIC_URL: 'https://jotto.example/play/' }).linkBaseUrl).toBe(
+      'https://jotto.example/play',
     );
   });
 

@@ -44,8 +44,14 @@ type DeclaredConfig = DeclaredValues<typeof CONFIG_VARIABLES>;
 interface DerivedConfig {
   /** CLIENT_ORIGIN's origins, allowed to call the API with credentials. */
   clientOrigins: string[];
-  /** PUBLIC_URL without a trailing slash; null: links follow each request's host. */
+  /** PUBLIC_URL without a trailing slash, or null. */
   publicUrl: string | null;
+  /**
+   * Where absolute links lead (the links of our mails; sign-in callbacks build on it too):
+   * PUBLIC_URL, else `http://localhost:{PORT}`. Never a request's Host header, which the
+   * client writes: a forged one would put someone else's host in a reset link.
+   */
+  linkBaseUrl: string;
   /** DATA_DIR resolved (`memory://` kept as it is). */
   dataDir: string;
   clientDistDir: string;
@@ -252,9 +258,11 @@ function derive(
   }
 
   const { socialSignIn, contentSecurityPolicy: csp } = declared;
+  const linkBaseUrl = publicUrl ?? `http://localhost:${declared.port}`;
   return {
     clientOrigins,
     publicUrl,
+    linkBaseUrl,
     dataDir: declared.dataDir.startsWith('memory://')
       ? declared.dataDir
       : path.resolve(baseDir, declared.dataDir),
@@ -275,12 +283,12 @@ function derive(
     },
     bot: { ...declared.bot, moveDelayMs: parseMsRange(declared.bot.moveDelayMs) },
     socialSignIn: {
-      // OAuth callbacks must be absolute and registered with the provider ahead of time, so
-      // they cannot follow the request's host: without PUBLIC_URL they assume this machine.
-      apiPublicUrl: (
-        socialSignIn.apiPublicUrl ??
-        `${publicUrl ?? `http://localhost:${declared.port}`}${declared.apiPrefix}`
-      ).replace(/\/$/, ''),
+      // OAuth callbacks must be absolute and registered with the provider ahead of time: like
+      // mail links, without PUBLIC_URL they assume this machine.
+      apiPublicUrl: (socialSignIn.apiPublicUrl ?? `${linkBaseUrl}${declared.apiPrefix}`).replace(
+        /\/$/,
+        '',
+      ),
       oauth,
       steamOpenIdUrl: flag(socialSignIn.steamEnabled, true) ? socialSignIn.steamOpenIdUrl : null,
     },
