@@ -172,7 +172,6 @@ async function main(cleanup: Cleanup): Promise<number> {
         DATABASE_URL: databaseUrl,
         DATA_DIR: 'memory://',
         SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-0',
-        PUBLIC_URL: 'http://127.0.0.1',
         RATE_LIMIT_LOGIN: '1000000',
         RATE_LIMIT_REGISTER: '1000000',
         RATE_LIMIT_SEARCH: '1000000',

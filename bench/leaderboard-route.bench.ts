@@ -267,7 +267,6 @@ async function main(cleanup: Cleanup): Promise<number> {
         DATABASE_URL: databaseUrl,
         DATA_DIR: 'memory://',
         SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-0',
-        PUBLIC_URL: 'http://127.0.0.1',
       }),
       cleanup,
     ),

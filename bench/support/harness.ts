@@ -581,6 +581,12 @@ export async function runBench(
 }
 
 /**
+ * Production mode, as the figures are measured; it needs a PUBLIC_URL, whose port does not
+ * matter here (nothing the benches measure follows a link).
+ */
+const PRODUCTION_ENV = { NODE_ENV: 'production', PUBLIC_URL: 'http://127.0.0.1' };
+
+/**
  * The environment of a bench's server: nothing of the caller's own configuration
  * (DATABASE_URL, REDIS_URL, …) leaks in; only what the bench sets.
  */
@@ -588,7 +594,7 @@ export function cleanServerEnv(extra: Record<string, string>): NodeJS.ProcessEnv
   return {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
-    NODE_ENV: 'production',
+    ...PRODUCTION_ENV,
     LOG_LEVEL: 'silent',
     ...extra,
   };
@@ -602,7 +608,7 @@ export function blankedServerEnv(extra: Record<string, string>): Record<string, 
   const inherited = Object.keys(process.env).filter((name) => name !== 'PATH' && name !== 'HOME');
   return {
     ...Object.fromEntries(inherited.map((name) => [name, ''])),
-    NODE_ENV: 'production',
+    ...PRODUCTION_ENV,
     LOG_LEVEL: 'silent',
     ...extra,
   };

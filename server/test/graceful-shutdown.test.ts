@@ -115,4 +115,17 @@ describe('the entry point', { timeout: HEALTHY_WITHIN_MS + 30_000 }, () => {
     expect(code).toBe(1);
     expect(stderr).toContain('PORT must be a whole number');
   });
+
+  it('refuses to start in production without PUBLIC_URL, and says so', async () => {
+    const child = spawn(process.execPath, [ENTRY_POINT], {
+      cwd: SERVER_DIR,
+      env: { ...process.env, NODE_ENV: 'production', PUBLIC_URL: '', DATA_DIR: 'memory://' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(1);
+    expect(stderr).toContain('PUBLIC_URL must be set when NODE_ENV=production');
+  });
 });

@@ -14,6 +14,7 @@ import {
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const LOG_FORMATS = ['pretty', 'json'] as const;
+const NODE_ENVS = ['development', 'production', 'test'] as const;
 
 /**
  * The server's variables, arranged as the config object whose fields they fill: loadConfig
@@ -44,13 +45,19 @@ export const CONFIG_VARIABLES = Type.Object({
       description: 'prefix of every API route; Socket.IO is at `${API_PREFIX}/socket.io`.',
     },
   ),
+  nodeEnv: variable('NODE_ENV', oneOf(NODE_ENVS, 'development'), {
+    section: 'server',
+    description:
+      '`production` makes `PUBLIC_URL` required: without it the server refuses to start. ' +
+      "The server's code reads it for nothing else.",
+  }),
   publicUrl: variable('PUBLIC_URL', formatted('http-url'), {
     section: 'server',
     description:
       'where players reach the client: links in e-mails, sign-in redirects, push links, the ' +
       "app's own origin for the cross-site rule. Unset, mail links and sign-in callbacks point " +
       'at `http://localhost:$PORT`, never at the Host header of a request, which the client ' +
-      'writes. **Set it in production.**',
+      'writes. Required with `NODE_ENV=production`.',
   }),
   clientOrigins: variable('CLIENT_ORIGIN', formatted('origin-list'), {
     section: 'server',

@@ -15,6 +15,7 @@ describe('loadConfig', () => {
       clientOrigins: [],
       publicUrl: null,
       linkBaseUrl: 'http://localhost:3000',
+      nodeEnv: 'development',
       // Unset: the app makes and stores random ones at start-up (db/app-secrets.ts).
       sessionSecret: null,
       dailySecret: null,
@@ -113,6 +114,25 @@ describe('loadConfig', () => {
     expect(loadConfig({ PORT: '8080' }).linkBaseUrl).toBe('http://localhost:8080');
     expect(loadConfig({ PUBLIC_URL: 'https://jotto.example/play/' }).linkBaseUrl).toBe(
       'https://jotto.example/play',
+    );
+  });
+
+  it('refuses to start in production without PUBLIC_URL', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      'PUBLIC_URL must be set when NODE_ENV=production',
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: ' ' })).toThrow(
+      'PUBLIC_URL must be set when NODE_ENV=production',
+    );
+    expect(
+      loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://jotto.example' }),
+    ).toMatchObject({ nodeEnv: 'production', publicUrl: 'https://jotto.example' });
+    for (const nodeEnv of ['development', 'test'] as const) {
+      expect(loadConfig({ NODE_ENV: nodeEnv })).toMatchObject({ nodeEnv, publicUrl: null });
+    }
+    expect(() => loadConfig({ NODE_ENV: 'staging' })).toThrow(
+      'NODE_ENV must be one of development, production, test (got "staging")',
     );
   });
 

@@ -215,6 +215,13 @@ export function loadConfig(
     throw new ConfigError(describeErrors(error.errors as ErrorObject[], raw));
   }
   const declared = valuesIn(CONFIG_VARIABLES, values);
+  // Rules between variables that each passed on its own.
+  if (declared.nodeEnv === 'production' && declared.publicUrl === null) {
+    throw new ConfigError([
+      'PUBLIC_URL must be set when NODE_ENV=production: the links of our mails and the ' +
+        'sign-in callbacks are built on it',
+    ]);
+  }
   return { ...declared, ...derive(declared, values, stdoutIsTTY) };
 }
 
