@@ -25,7 +25,12 @@ export const RATE_LIMIT_VARIABLES = Type.Object({
   }),
   register: rateLimit('RATE_LIMIT_REGISTER', 5, 'registrations per address per minute.'),
   search: rateLimit('RATE_LIMIT_SEARCH', 60, 'user searches per address per minute.'),
-  play: rateLimit('RATE_LIMIT_PLAY', 120, 'guesses per address per minute.'),
+  play: rateLimit(
+    'RATE_LIMIT_PLAY',
+    120,
+    'guesses per minute, per account for a signed-in player (from any address) and per ' +
+      'address for guests.',
+  ),
   guestGames: rateLimit(
     'RATE_LIMIT_GUEST_GAMES',
     10,
