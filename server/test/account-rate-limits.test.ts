@@ -14,7 +14,8 @@ import { TEST_REDIS_URL, uniqueClientAddress } from './test-environment.ts';
 
 // Guesses were counted per client address only: a classroom of signed-in players behind one
 // address shared RATE_LIMIT_PLAY and was refused within a minute. Signed-in players are now
-// counted per account, guests per address. Every limit here is its default.
+// counted per account, guests per address; challenges sent, challenges accepted, 'Play now'
+// seeks and cancels have limits of their own, per account. Every limit here is its default.
 
 /** A declared limit's default, as the manual states it. */
 function defaultLimit(name: string): number {
@@ -24,11 +25,19 @@ function defaultLimit(name: string): number {
 }
 
 const PLAY = defaultLimit('RATE_LIMIT_PLAY');
+const CHALLENGES = defaultLimit('RATE_LIMIT_CHALLENGES');
+const SEEKS = defaultLimit('RATE_LIMIT_SEEKS');
+const SEEK_CANCELS = defaultLimit('RATE_LIMIT_SEEK_CANCELS');
+const ACCOUNT_GAMES = defaultLimit('RATE_LIMIT_ACCOUNT_GAMES');
 const LIMITS = Object.fromEntries(
-  ['RATE_LIMIT_PLAY', 'RATE_LIMIT_GUEST_GAMES', 'RATE_LIMIT_ACCOUNT_GAMES'].map((name) => [
-    name,
-    String(defaultLimit(name)),
-  ]),
+  [
+    'RATE_LIMIT_PLAY',
+    'RATE_LIMIT_GUEST_GAMES',
+    'RATE_LIMIT_ACCOUNT_GAMES',
+    'RATE_LIMIT_CHALLENGES',
+    'RATE_LIMIT_SEEKS',
+    'RATE_LIMIT_SEEK_CANCELS',
+  ].map((name) => [name, String(defaultLimit(name))]),
 );
 
 const REFUSED = {
@@ -187,5 +196,58 @@ describe('limits per account for signed-in players, per address for guests (Post
     expect((await player.agent.get(`/api/game/${created.body.gameId}/play/${word}`)).status).toBe(
       200,
     );
+  });
+
+  it(`refuses challenges past ${CHALLENGES} a minute from one account, from two addresses`, async () => {
+    const first = uniqueClientAddress();
+    const alice = await registerAt(nodeA.app, first);
+    const bob = await registerAt(nodeA.app, uniqueClientAddress());
+    const aliceElsewhere = sameBrowser(nodeB.app, uniqueClientAddress(), alice.agent);
+    const challenge = (agent: TestAgent) =>
+      agent.post('/api/challenges/new', { username: bob.username });
+    const statuses: number[] = [];
+    // Sending the same challenge again keeps the one pending: every send is answered 200.
+    for (let i = 0; i < CHALLENGES; i++)
+      statuses.push((await challenge(i % 2 ? aliceElsewhere : alice.agent)).status);
+    expect(statuses).toEqual(Array(CHALLENGES).fill(200));
+    expect(await challenge(alice.agent)).toMatchObject({ status: 429, body: REFUSED });
+    expect(await challenge(aliceElsewhere)).toMatchObject({ status: 429, body: REFUSED });
+    // Another account on Alice's address is not affected.
+    const carol = await registerAt(nodeA.app, first);
+    expect((await challenge(carol.agent)).status).toBe(200);
+  });
+
+  it(`refuses challenges accepted past ${ACCOUNT_GAMES} a minute (each starts a game)`, async () => {
+    const bob = await registerAt(nodeA.app, uniqueClientAddress());
+    const accept = () => bob.agent.post('/api/challenges/accept', { challenge_id: 2_000_000_000 });
+    const statuses: number[] = [];
+    for (let i = 0; i < ACCOUNT_GAMES; i++) statuses.push((await accept()).status);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(0);
+    expect(await accept()).toMatchObject({ status: 429, body: REFUSED });
+  });
+
+  it(`refuses seeks past ${SEEKS} and cancels past ${SEEK_CANCELS} a minute from one account`, async () => {
+    const first = uniqueClientAddress();
+    const dave = await registerAt(nodeA.app, first);
+    const daveElsewhere = sameBrowser(nodeB.app, uniqueClientAddress(), dave.agent);
+    const seek = (agent: TestAgent) => agent.post('/api/match/seek');
+    const statuses: number[] = [];
+    // Seeking again while waiting keeps the one place in the queue.
+    for (let i = 0; i < SEEKS; i++)
+      statuses.push((await seek(i % 2 ? daveElsewhere : dave.agent)).status);
+    expect(statuses).toEqual(Array(SEEKS).fill(200));
+    expect(await seek(dave.agent)).toMatchObject({ status: 429, body: REFUSED });
+    expect(await seek(daveElsewhere)).toMatchObject({ status: 429, body: REFUSED });
+    // Another account on Dave's address seeks (and is paired with him).
+    const erin = await registerAt(nodeA.app, first);
+    expect((await seek(erin.agent)).status).toBe(200);
+
+    const cancel = (agent: TestAgent) => agent.post('/api/match/cancel');
+    const cancels: number[] = [];
+    for (let i = 0; i < SEEK_CANCELS; i++)
+      cancels.push((await cancel(i % 2 ? daveElsewhere : dave.agent)).status);
+    expect(cancels).toEqual(Array(SEEK_CANCELS).fill(200));
+    expect(await cancel(dave.agent)).toMatchObject({ status: 429, body: REFUSED });
+    expect((await cancel(erin.agent)).status).toBe(200);
   });
 });

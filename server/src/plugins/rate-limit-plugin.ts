@@ -57,8 +57,8 @@ export const newGameLimit = (limits: { guestGames: number; accountGames: number 
   perAccountPerMinute({ account: limits.accountGames, visitor: limits.guestGames });
 
 /**
- * Per-client rate limits on the routes that opt in (login, register, search, play, new
- * games…), per address or per account (`perAccountPerMinute`). With Redis the counts are
+ * Per-client rate limits on the routes that opt in (login, register, search, guesses, challenges,
+ * 'Play now'…), per address or per account (`perAccountPerMinute`). With Redis the counts are
  * shared by every node, so the limit is N in total, not N per node. While Redis is unreachable
  * each node counts in memory instead (rate-limit-store.ts): the limits never switch off, and a
  * request never waits for Redis.
