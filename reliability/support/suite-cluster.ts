@@ -69,8 +69,12 @@ export async function startSuiteCluster(): Promise<SuiteCluster> {
         RATE_LIMIT_REGISTER: '1000',
         RATE_LIMIT_PLAY: '100000',
         RATE_LIMIT_SEARCH: '100000',
-        // So that the fuzz reaches the analysis itself, not its rate limit.
+        // So that the fuzz reaches the analysis, sending challenges and 'Play now' themselves,
+        // not their rate limits (it sends them from two accounts).
         RATE_LIMIT_ANALYSIS: '100000',
+        RATE_LIMIT_CHALLENGES: '100000',
+        RATE_LIMIT_SEEKS: '100000',
+        RATE_LIMIT_SEEK_CANCELS: '100000',
         // Steam's endpoint on a closed loopback port: the fuzzed callback fails fast, locally.
         STEAM_OPENID_URL: `http://127.0.0.1:${await freePort()}/openid/login`,
       },

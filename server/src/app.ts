@@ -312,7 +312,7 @@ export async function buildApp(
   // Social sign-in: /auth/{provider} and /auth/{provider}/callback (browser navigations, not JSON).
   await app.register(socialAuthRoutes, { prefix: config.apiPrefix, accounts, config });
   const challenges = new ChallengeService(app.db, games.creation, notifier, app.invalidations);
-  await app.register(challengeRoutes, { prefix: config.apiPrefix, challenges });
+  await app.register(challengeRoutes, { prefix: config.apiPrefix, challenges, config });
   // 'Play now' (docs/PRODUCT.md, 'Play now'): the queue in Postgres, changed under one advisory
   // lock on every node; each node's job keeps alive the seeks of players whose socket it holds,
   // and pairs those whose rating window has widened.
@@ -326,7 +326,7 @@ export async function buildApp(
   matchQueueJob.start();
   app.addHook('onClose', () => matchQueueJob.stop());
   app.decorate('matchQueueJob', matchQueueJob);
-  await app.register(matchRoutes, { prefix: config.apiPrefix, matches });
+  await app.register(matchRoutes, { prefix: config.apiPrefix, matches, config });
   const friends = new FriendService(app.db, notifier);
   const profiles = new ProfileService(app.db, friends);
   await app.register(friendRoutes, { prefix: config.apiPrefix, friends });

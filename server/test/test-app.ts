@@ -29,6 +29,9 @@ const BASE_ENV: Record<string, string> = {
   RATE_LIMIT_PASSWORD_RESET: '100000',
   RATE_LIMIT_LOGIN_ACCOUNT: '100000',
   RATE_LIMIT_ANALYSIS: '100000',
+  RATE_LIMIT_CHALLENGES: '100000',
+  RATE_LIMIT_SEEKS: '100000',
+  RATE_LIMIT_SEEK_CANCELS: '100000',
 };
 
 /** Boots the real app on a fresh database of the given kind. */

@@ -30,7 +30,7 @@ export const passwordResetRoutes: FastifyPluginAsyncTypebox<{
   });
 
   app.route({
-    // Per client address, like every limit; each request may also cost a mail.
+    // Per client address: anyone may ask, signed in or not; each request may also cost a mail.
     ...endpointRoute(API_ENDPOINTS.forgotPassword, {
       rateLimit: perMinute(config.rateLimits.passwordReset),
     }),

@@ -2,14 +2,16 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { API_ENDPOINTS } from '@jotto/shared/api-endpoints';
 import { changeTopics } from '../lib/invalidation-channel.ts';
 import { signedInUser } from '../sessions/route-access.ts';
-import type { ChallengeService } from './challenge-service.ts';
+import type { AppConfig } from '../config/config.ts';
 import { endpointRoute } from '../lib/endpoint-route.ts';
+import { perAccountPerMinute } from '../plugins/rate-limit-plugin.ts';
+import type { ChallengeService } from './challenge-service.ts';
 
 /** Challenges: lists, new (a user or @open), accept, deny, info (docs/PRODUCT.md, 'Challenges'). */
-export const challengeRoutes: FastifyPluginAsyncTypebox<{ challenges: ChallengeService }> = async (
-  app,
-  { challenges },
-) => {
+export const challengeRoutes: FastifyPluginAsyncTypebox<{
+  challenges: ChallengeService;
+  config: AppConfig;
+}> = async (app, { challenges, config }) => {
   app.route({
     ...endpointRoute(API_ENDPOINTS.challengesList),
     handler: async (request) => {
@@ -22,7 +24,10 @@ export const challengeRoutes: FastifyPluginAsyncTypebox<{ challenges: ChallengeS
   });
 
   app.route({
-    ...endpointRoute(API_ENDPOINTS.newChallenge),
+    // Each challenge may notify someone (an event and a push notification): per account.
+    ...endpointRoute(API_ENDPOINTS.newChallenge, {
+      rateLimit: perAccountPerMinute({ account: config.rateLimits.challenges }),
+    }),
     handler: async (request) => {
       const user = signedInUser(request);
       const created = await challenges.create(user, request.body.username.trim());
@@ -31,7 +36,12 @@ export const challengeRoutes: FastifyPluginAsyncTypebox<{ challenges: ChallengeS
   });
 
   app.route({
-    ...endpointRoute(API_ENDPOINTS.acceptChallenge),
+    // Each accept starts a versus game: under the limit of the games an account starts, counted
+    // apart. How many it can accept is bounded already by the challenges others send; this
+    // bounds the requests, answered or not.
+    ...endpointRoute(API_ENDPOINTS.acceptChallenge, {
+      rateLimit: perAccountPerMinute({ account: config.rateLimits.accountGames }),
+    }),
     handler: async (request) => {
       const user = signedInUser(request);
       return {

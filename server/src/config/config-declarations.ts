@@ -43,8 +43,9 @@ export const CONFIG_SECTIONS = {
   rateLimits: {
     title: 'Rate limits',
     intro: [
-      'Counted per client address (see `TRUST_PROXY`), across all nodes with `REDIS_URL` ' +
-        "(docs/PRODUCT.md, 'Rate limits').",
+      'Counted per client address (see `TRUST_PROXY`), or per account where a limit says so ' +
+        '(a request without an account then counts per address), across all nodes with ' +
+        "`REDIS_URL` (docs/PRODUCT.md, 'Rate limits').",
     ],
   },
   jobs: { title: 'Leaderboards and jobs' },

@@ -25,7 +25,12 @@ export const RATE_LIMIT_VARIABLES = Type.Object({
   }),
   register: rateLimit('RATE_LIMIT_REGISTER', 5, 'registrations per address per minute.'),
   search: rateLimit('RATE_LIMIT_SEARCH', 60, 'user searches per address per minute.'),
-  play: rateLimit('RATE_LIMIT_PLAY', 120, 'guesses per address per minute.'),
+  play: rateLimit(
+    'RATE_LIMIT_PLAY',
+    120,
+    'guesses per minute, per account for a signed-in player (from any address) and per ' +
+      'address for guests.',
+  ),
   guestGames: rateLimit(
     'RATE_LIMIT_GUEST_GAMES',
     10,
@@ -36,7 +41,26 @@ export const RATE_LIMIT_VARIABLES = Type.Object({
     'RATE_LIMIT_ACCOUNT_GAMES',
     30,
     'games a signed-in account may start per minute, counted per account whatever its ' +
-      'address.',
+      'address; by the same limit, counted apart, its games against the computer and the ' +
+      'challenges it accepts (`POST /challenges/accept`, each of which starts a game).',
+  ),
+  challenges: rateLimit(
+    'RATE_LIMIT_CHALLENGES',
+    20,
+    'challenges an account may send (`POST /challenges/new`, each of which may notify ' +
+      'someone) per minute, from any address.',
+  ),
+  seeks: rateLimit(
+    'RATE_LIMIT_SEEKS',
+    20,
+    "'Play now' seeks (`POST /match/seek`) per account per minute, from any address.",
+  ),
+  seekCancels: rateLimit(
+    'RATE_LIMIT_SEEK_CANCELS',
+    40,
+    "'Play now' cancels (`POST /match/cancel`) per account per minute: twice the seeks, " +
+      "because one wait may end in two (the page's as it is left, and the panel's) and a " +
+      'refused cancel would leave the player in the queue, to be paired into a game they left.',
   ),
   analysis: rateLimit(
     'RATE_LIMIT_ANALYSIS',

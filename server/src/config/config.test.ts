@@ -83,7 +83,13 @@ describe('loadConfig', () => {
   it('bounds sockets, game creation, password resets, idle games and database waits', () => {
     expect(loadConfig({})).toMatchObject({
       realtime: { socketsPerSession: 8, socketsPerAccount: 20 },
-      rateLimits: { accountGames: 30, passwordReset: 5 },
+      rateLimits: {
+        accountGames: 30,
+        passwordReset: 5,
+        challenges: 20,
+        seeks: 20,
+        seekCancels: 40,
+      },
       idleSoloGameDays: 30,
       databaseTimeouts: { statementTimeoutMs: 5_000, lockTimeoutMs: 2_000 },
     });

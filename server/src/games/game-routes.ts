@@ -3,7 +3,7 @@ import { API_ENDPOINTS } from '@jotto/shared/api-endpoints';
 import { GAME_MESSAGES } from '@jotto/shared/game-rules';
 import type { AppConfig } from '../config/config.ts';
 import { endpointRoute } from '../lib/endpoint-route.ts';
-import { newGameLimit, perMinute } from '../plugins/rate-limit-plugin.ts';
+import { newGameLimit, perAccountPerMinute, perMinute } from '../plugins/rate-limit-plugin.ts';
 import { changeTopics } from '../lib/invalidation-channel.ts';
 import {
   gameViewer,
@@ -12,6 +12,7 @@ import {
   visitorOrNewGuest,
 } from '../sessions/route-access.ts';
 import { type Viewer, viewerKey } from '../sessions/viewer.ts';
+import { cachedAccountOf } from '../sessions/session-plugin.ts';
 import type { PollRead } from '../lib/poll-answers.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GameCreation } from './game-creation.ts';
@@ -93,7 +94,17 @@ export const gameRoutes: FastifyPluginAsyncTypebox<{
     ...endpointRoute(API_ENDPOINTS.play, {
       // The guess query checks the session itself: one round trip fewer on the hottest route.
       sessionCheckedByService: true,
-      rateLimit: perMinute(config.rateLimits.play),
+      // Per account for a signed-in player, so that players who share an address (a classroom)
+      // do not share one allowance; per address for everyone else. With no session looked up
+      // before this route, the account is the one this node's memory of sessions holds for the
+      // cookie (the player's first request on this node puts it there). Any other cookie (a
+      // guest's, one this node has not seen, a forged one) counts per address: counted apart,
+      // a made-up cookie on every guess would multiply a client's allowance, and looking it up
+      // would cost the database a read for every request the limit refuses.
+      rateLimit: perAccountPerMinute({
+        account: config.rateLimits.play,
+        accountOf: cachedAccountOf,
+      }),
     }),
     handler: async (request) =>
       games.guesses.play(uncheckedGameViewer(request), request.params.id, request.params.word),
@@ -111,7 +122,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox<{
 
   app.route({
     // CPU-bound when a node first analyses a game (and far more for its first analysis, which
-    // builds the match table), so limited per client address like the guesses.
+    // builds the match table), so limited per client address.
     ...endpointRoute(API_ENDPOINTS.analysis, {
       rateLimit: perMinute(config.rateLimits.analysis),
     }),

@@ -1,16 +1,22 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { API_ENDPOINTS } from '@jotto/shared/api-endpoints';
+import type { AppConfig } from '../config/config.ts';
 import { endpointRoute } from '../lib/endpoint-route.ts';
+import { perAccountPerMinute } from '../plugins/rate-limit-plugin.ts';
 import { signedInUser } from '../sessions/route-access.ts';
 import type { MatchService } from './match-service.ts';
 
 /** 'Play now': seek, cancel, status (docs/PRODUCT.md, 'Play now'). */
-export const matchRoutes: FastifyPluginAsyncTypebox<{ matches: MatchService }> = async (
-  app,
-  { matches },
-) => {
+export const matchRoutes: FastifyPluginAsyncTypebox<{
+  matches: MatchService;
+  config: AppConfig;
+}> = async (app, { matches, config }) => {
   app.route({
-    ...endpointRoute(API_ENDPOINTS.matchSeek),
+    // Every seek and cancel is decided under the one lock of the cluster's queue: each is bounded
+    // per account (cancels at twice the seeks: see RATE_LIMIT_SEEK_CANCELS).
+    ...endpointRoute(API_ENDPOINTS.matchSeek, {
+      rateLimit: perAccountPerMinute({ account: config.rateLimits.seeks }),
+    }),
     handler: async (request) => {
       const standing = await matches.seek(signedInUser(request));
       return standing.status === 'paired'
@@ -20,7 +26,9 @@ export const matchRoutes: FastifyPluginAsyncTypebox<{ matches: MatchService }> =
   });
 
   app.route({
-    ...endpointRoute(API_ENDPOINTS.matchCancel),
+    ...endpointRoute(API_ENDPOINTS.matchCancel, {
+      rateLimit: perAccountPerMinute({ account: config.rateLimits.seekCancels }),
+    }),
     handler: async (request) => {
       await matches.cancel(signedInUser(request).userId);
       return { result: 'ok' as const };

@@ -47,6 +47,21 @@ function sessionHashOf(request: FastifyRequest, store: SessionStore): string | n
 }
 
 /**
+ * The account whose session the cookie names, as far as this node's memory of sessions knows
+ * at once: no database read and no promise (`SessionStore.cachedHashForRead`). Null without a
+ * cookie, for a guest's session, and for a session this node does not hold (unknown, expired,
+ * forged, or not read on this node yet). For the rate limit of a route marked
+ * `sessionCheckedByService`, which has no session looked up before it: the limiter runs on the
+ * requests it refuses too, so it must not pay a database read for them.
+ */
+export function cachedAccountOf(request: FastifyRequest): number | null {
+  const store = request.server.sessions;
+  const sessionHash = sessionHashOf(request, store);
+  if (sessionHash === null) return null;
+  return store.cachedHashForRead(sessionHash)?.userId ?? null;
+}
+
+/**
  * Loads the session named by the cookie on every API request that may need it, and enforces
  * each route's declared access (`config.access`, see `route-access.ts`) before its handler
  * runs: after the body and parameters are validated, so a malformed request still gets its
