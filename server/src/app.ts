@@ -279,7 +279,6 @@ export async function buildApp(
     mailer,
     config,
     log: app.log,
-    disconnectSession: (sessionHash) => app.disconnectSession(sessionHash),
   });
   const purgeJob = new ExpiredDataPurgeJob(
     {
@@ -307,10 +306,21 @@ export async function buildApp(
   // and pairs those whose rating window has widened.
   const matches = new MatchService(app.db, games.creation, notifier);
   app.decorate('matches', matches);
+  // A seek is its sessions': their end cancels it, unless another live session of the account
+  // sought too (MatchService). Should the cancel fail (the database away), the session's end
+  // still stands and the next pairing pass deletes the seek, which no live session keeps.
+  const pairingLog = app.log.child({ job: 'pairing' });
+  app.sessions.onEnded(async (ended) => {
+    try {
+      await matches.sessionsEnded(ended);
+    } catch (err) {
+      pairingLog.warn({ err }, 'seeks of ended sessions not cancelled: the next pass deletes them');
+    }
+  });
   const matchQueueJob = new MatchQueueJob(
     matches,
-    (userId) => holdsSocketOf(app.io, userId),
-    app.log.child({ job: 'pairing' }),
+    (sessionHash) => holdsSocketOf(app.io, sessionHash),
+    pairingLog,
   );
   matchQueueJob.start();
   app.addHook('onClose', () => matchQueueJob.stop());

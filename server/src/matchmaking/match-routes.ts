@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { API_ENDPOINTS } from '@jotto/shared/api-endpoints';
+import { unauthorized } from '../errors.ts';
 import { endpointRoute } from '../lib/endpoint-route.ts';
 import { signedInUser } from '../sessions/route-access.ts';
 import type { MatchService } from './match-service.ts';
@@ -13,6 +14,8 @@ export const matchRoutes: FastifyPluginAsyncTypebox<{ matches: MatchService }> =
     ...endpointRoute(API_ENDPOINTS.matchSeek),
     handler: async (request) => {
       const standing = await matches.seek(signedInUser(request));
+      // Idle: the session ended (a logout) between the access check and the seek's turn.
+      if (standing.status === 'idle') throw unauthorized();
       return standing.status === 'paired'
         ? { result: 'ok' as const, status: standing.status, gameId: standing.gameId }
         : { result: 'ok' as const, status: 'waiting' as const };
@@ -30,7 +33,7 @@ export const matchRoutes: FastifyPluginAsyncTypebox<{ matches: MatchService }> =
   app.route({
     ...endpointRoute(API_ENDPOINTS.matchStatus),
     handler: async (request) => {
-      const standing = await matches.status(signedInUser(request).userId);
+      const standing = await matches.status(signedInUser(request));
       return { result: 'ok' as const, ...standing };
     },
   });

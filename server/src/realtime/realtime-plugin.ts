@@ -17,13 +17,14 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The Socket.IO server on `${API_PREFIX}/socket.io`. */
     io: RealtimeServer;
-    /** Disconnects every socket of one session, on every node (logout). */
-    disconnectSession(sessionHash: string): void;
   }
 }
 
-/** Every socket of one session joins this room, so logout can close them on every node. */
-const sessionRoom = (sessionHash: string) => `session:${sessionHash}`;
+/**
+ * Every socket of one session joins this room, so that the session's end can close them on
+ * every node, and a node can tell whether it holds a socket of the session.
+ */
+export const sessionRoom = (sessionHash: string) => `session:${sessionHash}`;
 // An unauthenticated socket is refused at the handshake; this only bounds a slow one.
 const HANDSHAKE_TIMEOUT_MS = 10_000;
 /**
@@ -44,7 +45,9 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * Clients send nothing over the socket: intents are REST calls, so there is no client payload
  * to trust, and a socket that sends an event is disconnected. A session and an account hold at
  * most SOCKETS_PER_SESSION and SOCKETS_PER_ACCOUNT sockets (socket-ledger.ts, across nodes with
- * Redis), and a socket ends when its session does: logout, expiry, password reset.
+ * Redis), and a socket ends when its session does: logout, a password reset or a sign-in that
+ * replaces the session close its sockets on every node at once (told by the session store), and
+ * its expiry closes each at that moment.
  *
  * With REDIS_URL, the classic Redis pub/sub adapter over ioredis fans events out to every
  * node. We do not use sharded pub/sub: it pays off only on a Redis Cluster, and its adapter
@@ -188,8 +191,13 @@ export const realtimePlugin = fp(
     });
 
     app.decorate('io', io);
-    app.decorate('disconnectSession', (sessionHash: string) => {
-      io.in(sessionRoom(sessionHash)).disconnectSockets(true);
+    // Sessions ended before their time close their sockets on every node, in one broadcast. An
+    // expired session's sockets have closed at its expiry already, and a guest's session has none.
+    app.sessions.onEnded((ended, cause) => {
+      const rooms = ended
+        .filter((session) => session.userId !== null)
+        .map((session) => sessionRoom(session.sessionHash));
+      if (cause === 'early' && rooms.length > 0) io.in(rooms).disconnectSockets(true);
     });
     app.addHook('preClose', async () => {
       // Closes sockets before Fastify waits for connections to drain; clients reconnect elsewhere.
