@@ -103,6 +103,11 @@ export interface AppOverrides {
   logStream?: { write(line: string): void };
   /** What time Daily Jotto thinks it is (which day's word, streaks); the system clock if absent. */
   clock?: () => Date;
+  /**
+   * How often each node checks the sessions of the sockets it holds (`SESSION_RECHECK_MS` if
+   * absent): a test shortens it rather than wait half a minute.
+   */
+  sessionRecheckMs?: number;
 }
 
 /**
@@ -235,7 +240,7 @@ export async function buildApp(
   await app.register(sessionPlugin, { config });
   const mailer = createMailer(config, app.log);
   app.addHook('onClose', async () => mailer.close());
-  await app.register(realtimePlugin, { config });
+  await app.register(realtimePlugin, { config, sessionRecheckMs: overrides.sessionRecheckMs });
   const push = new PushSender(
     app.db,
     overrides.pushTransport !== undefined

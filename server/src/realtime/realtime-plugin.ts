@@ -11,6 +11,7 @@ import { mayOpenSocket } from '../plugins/origin-policy.ts';
 import { viewerOfSession } from '../sessions/viewer.ts';
 import { AdapterConnection, type FireAndForgetCommand } from './adapter-connection.ts';
 import type { RealtimeServer, RealtimeSocket } from './notifier.ts';
+import { SessionRecheck } from './session-recheck.ts';
 import { refusalMessage, SocketLedger } from './socket-ledger.ts';
 
 declare module 'fastify' {
@@ -46,8 +47,9 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * to trust, and a socket that sends an event is disconnected. A session and an account hold at
  * most SOCKETS_PER_SESSION and SOCKETS_PER_ACCOUNT sockets (socket-ledger.ts, across nodes with
  * Redis), and a socket ends when its session does: logout, a password reset or a sign-in that
- * replaces the session close its sockets on every node at once (told by the session store), and
- * its expiry closes each at that moment.
+ * replaces the session close its sockets on every node at once (told by the session store), its
+ * expiry closes each at that moment, and, should that news be lost, every node checks the
+ * sessions of its sockets in the database every SESSION_RECHECK_MS (session-recheck.ts).
  *
  * With REDIS_URL, the classic Redis pub/sub adapter over ioredis fans events out to every
  * node. We do not use sharded pub/sub: it pays off only on a Redis Cluster, and its adapter
@@ -55,7 +57,14 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * plain pub/sub carries our event rates with room to spare.
  */
 export const realtimePlugin = fp(
-  async (app: FastifyInstance, options: { config: AppConfig }) => {
+  async (
+    app: FastifyInstance,
+    options: {
+      config: AppConfig;
+      /** How often the sessions of this node's sockets are checked; tests shorten it. */
+      sessionRecheckMs?: number;
+    },
+  ) => {
     const { config } = options;
     const io: RealtimeServer = new Server(app.server, {
       path: `${config.apiPrefix}/socket.io`,
@@ -124,6 +133,8 @@ export const realtimePlugin = fp(
     };
     const ledger = new SocketLedger(caps, redis, app.log);
     app.addHook('onClose', async () => ledger.close());
+    const recheck = new SessionRecheck(io, app.sessions, app.log, options.sessionRecheckMs);
+    app.addHook('onClose', () => recheck.stop());
 
     /** The handshake's check: undefined to let the socket in, else why not. */
     const authenticate = async (socket: RealtimeSocket): Promise<Error | undefined> => {
@@ -187,7 +198,9 @@ export const realtimePlugin = fp(
       socket.once('disconnect', () => {
         clearTimeout(expiry);
         ledger.release(socket.id);
+        recheck.socketsChanged();
       });
+      recheck.socketsChanged();
     });
 
     app.decorate('io', io);

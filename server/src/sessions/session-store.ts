@@ -248,6 +248,25 @@ export class SessionStore {
   }
 
   /**
+   * Whether these sessions are live, read from the database in one statement (never from this
+   * node's memory, which a lost announcement could leave stale): the live ones' keyed hashes.
+   */
+  async liveAmong(sessionHashes: readonly string[]): Promise<Set<string>> {
+    if (sessionHashes.length === 0) return new Set();
+    const rows = await this.db
+      .select({ sessionHash: sessions.idHash })
+      .from(sessions)
+      // One array parameter, not a list: a node may hold the sockets of many sessions.
+      .where(
+        and(
+          sql`${sessions.idHash} = ANY(${sql.param(sessionHashes)}::text[])`,
+          liveSessionCondition,
+        ),
+      );
+    return new Set(rows.map((row) => row.sessionHash));
+  }
+
+  /**
    * Removes expired sessions (see ExpiredDataPurgeJob), then tells the listeners; answers how
    * many. Expiry itself needs no announcement (a node's copy goes at the session's expiry).
    */
