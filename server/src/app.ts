@@ -106,6 +106,11 @@ export interface AppOverrides {
   logStream?: { write(line: string): void };
   /** What time Daily Jotto thinks it is (which day's word, streaks); the system clock if absent. */
   clock?: () => Date;
+  /**
+   * How often each node checks the sessions of the sockets it holds (`SESSION_RECHECK_MS` if
+   * absent): a test shortens it rather than wait half a minute.
+   */
+  sessionRecheckMs?: number;
 }
 
 /**
@@ -244,7 +249,7 @@ export async function buildApp(
   await app.register(sessionPlugin, { config, sessionSecret: secrets.session });
   const mailer = createMailer(config, app.log);
   app.addHook('onClose', async () => mailer.close());
-  await app.register(realtimePlugin, { config });
+  await app.register(realtimePlugin, { config, sessionRecheckMs: overrides.sessionRecheckMs });
   const push = new PushSender(
     app.db,
     overrides.pushTransport !== undefined
@@ -290,7 +295,6 @@ export async function buildApp(
     config,
     sessionSecret: secrets.session,
     log: app.log,
-    disconnectSession: (sessionHash) => app.disconnectSession(sessionHash),
   });
   const purgeJob = new ExpiredDataPurgeJob(
     {
@@ -318,10 +322,21 @@ export async function buildApp(
   // and pairs those whose rating window has widened.
   const matches = new MatchService(app.db, games.creation, notifier);
   app.decorate('matches', matches);
+  // A seek is its sessions': their end cancels it, unless another live session of the account
+  // sought too (MatchService). Should the cancel fail (the database away), the session's end
+  // still stands and the next pairing pass deletes the seek, which no live session keeps.
+  const pairingLog = app.log.child({ job: 'pairing' });
+  app.sessions.onEnded(async (ended) => {
+    try {
+      await matches.sessionsEnded(ended);
+    } catch (err) {
+      pairingLog.warn({ err }, 'seeks of ended sessions not cancelled: the next pass deletes them');
+    }
+  });
   const matchQueueJob = new MatchQueueJob(
     matches,
-    (userId) => holdsSocketOf(app.io, userId),
-    app.log.child({ job: 'pairing' }),
+    (sessionHash) => holdsSocketOf(app.io, sessionHash),
+    pairingLog,
   );
   matchQueueJob.start();
   app.addHook('onClose', () => matchQueueJob.stop());

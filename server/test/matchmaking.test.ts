@@ -1,7 +1,8 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MatchSeekResponse, MatchStatusResponse } from '@jotto/shared/match-schemas';
-import { users } from '../src/db/account-tables.ts';
+import { SESSION_COOKIE } from '@jotto/shared/request-headers';
+import { sessions, users } from '../src/db/account-tables.ts';
 import { gamePlayers, games } from '../src/db/game-tables.ts';
 import { matchSeeks } from '../src/db/social-tables.ts';
 import { MatchQueueJob, SOCKET_REFRESH_MS } from '../src/matchmaking/match-queue-job.ts';
@@ -32,15 +33,34 @@ describe.each(DATABASE_KINDS)("'Play now' on %s", (kind) => {
     id: number;
   }
 
-  async function newPlayer(rating = 1500): Promise<Player> {
-    const { agent, username } = await registerUser(t.app, newUsername('m'));
+  async function newPlayer(rating = 1500): Promise<Player & { password: string }> {
+    const { agent, username, password } = await registerUser(t.app, newUsername('m'));
     const [row] = await t.app.db
       .update(users)
       .set({ rating })
       .where(eq(users.username, username))
       .returning({ id: users.id });
-    return { agent, username, id: row!.id };
+    return { agent, username, id: row!.id, password };
   }
+
+  /** The same player signed in on another device: another session of the account. */
+  async function otherDevice(player: Player & { password: string }): Promise<Player> {
+    const agent = new TestAgent(t.app);
+    const login = await agent.post('/api/login', {
+      username: player.username,
+      password: player.password,
+    });
+    expect(login.status).toBe(200);
+    return { ...player, agent };
+  }
+
+  /** The keyed hash of the session an agent's cookie names. */
+  const sessionHashOf = (player: Player) =>
+    t.app.sessions.hash(player.agent.cookies.get(SESSION_COOKIE)!);
+
+  /** The player's row in the queue, if any. */
+  const seekRowOf = async (player: Player) =>
+    (await t.app.db.select().from(matchSeeks).where(eq(matchSeeks.userId, player.id)))[0];
 
   const seek = async (player: Player) => {
     const answer = await player.agent.post<Seek>('/api/match/seek');
@@ -245,7 +265,8 @@ describe.each(DATABASE_KINDS)("'Play now' on %s", (kind) => {
     await seek(bob);
     await age(alice, { seen: SOCKET_REFRESH_MS + 40_000 });
     await age(bob, { seen: SOCKET_REFRESH_MS + 40_000 });
-    const job = new MatchQueueJob(t.app.matches, (userId) => userId === alice.id, t.app.log);
+    const aliceHash = sessionHashOf(alice);
+    const job = new MatchQueueJob(t.app.matches, (hash) => hash === aliceHash, t.app.log);
     await job.tick();
     const seen = new Map(
       (await t.app.db.select().from(matchSeeks)).map((row) => [row.userId, row.seenAt]),
@@ -270,5 +291,109 @@ describe.each(DATABASE_KINDS)("'Play now' on %s", (kind) => {
     for (const player of players) {
       expect((await status(player)).gameId).toBe(byUser.get(player.id)![0]);
     }
+  });
+
+  describe('a seek is its sessions’', () => {
+    it('logout cancels the seek', async () => {
+      const alice = await newPlayer();
+      const bob = await newPlayer();
+      await seek(alice);
+      expect((await alice.agent.get('/api/logout')).status).toBe(200);
+      expect(await seekRowOf(alice)).toBeUndefined();
+      // Nobody is left to pair with.
+      expect(await seek(bob)).toEqual({ result: 'ok', status: 'waiting' });
+    });
+
+    it('stays while another live session of the account is seeking, and goes with the last', async () => {
+      const alice = await newPlayer();
+      const phone = await otherDevice(alice);
+      await seek(alice);
+      await age(alice, { waited: 3_000 });
+      // The phone seeks too: the same wait, kept by both sessions.
+      expect(await seek(phone)).toEqual({ result: 'ok', status: 'waiting' });
+      const both = await seekRowOf(alice);
+      expect(new Set(both!.sessionHashes)).toEqual(
+        new Set([sessionHashOf(alice), sessionHashOf(phone)]),
+      );
+      expect(Date.now() - both!.seekingSince.getTime()).toBeGreaterThanOrEqual(3_000);
+
+      await alice.agent.get('/api/logout');
+      expect(await seekRowOf(alice)).toMatchObject({ seekingSince: both!.seekingSince });
+      expect(await status(phone)).toEqual({ result: 'ok', status: 'waiting' });
+      // Still paired like any seek.
+      const bob = await newPlayer();
+      const paired = await seek(bob);
+      expect(paired).toMatchObject({ status: 'paired' });
+      expect(await status(phone)).toEqual({
+        result: 'ok',
+        status: 'paired',
+        gameId: paired.gameId,
+      });
+      // The last seeking session ends: the seek goes, paired or not (the game stays).
+      await phone.agent.get('/api/logout');
+      expect(await seekRowOf(alice)).toBeUndefined();
+      expect((await gamesOf([alice])).get(alice.id)).toEqual([paired.gameId]);
+    });
+
+    it('a session of the account that did not seek neither keeps the seek nor keeps it alive', async () => {
+      const alice = await newPlayer();
+      const laptop = await otherDevice(alice);
+      await seek(alice);
+      await age(alice, { seen: 50_000 });
+      // The laptop learns where the account stands, but its poll is no sign of the seeker.
+      expect(await status(laptop)).toEqual({ result: 'ok', status: 'waiting' });
+      expect(Date.now() - (await seekRowOf(alice))!.seenAt.getTime()).toBeGreaterThan(49_000);
+      // Nor does a socket of the laptop's session count for the node's keep-alive.
+      const laptopHash = sessionHashOf(laptop);
+      await new MatchQueueJob(t.app.matches, (hash) => hash === laptopHash, t.app.log).tick();
+      expect(Date.now() - (await seekRowOf(alice))!.seenAt.getTime()).toBeGreaterThan(49_000);
+      // The seeking session signs out: the laptop's session does not keep the seek.
+      await alice.agent.get('/api/logout');
+      expect(await seekRowOf(alice)).toBeUndefined();
+      expect(await status(laptop)).toEqual({ result: 'ok', status: 'idle' });
+    });
+
+    it('an expired seeking session: its seek is never paired, and the next pass deletes it', async () => {
+      const alice = await newPlayer();
+      const bob = await newPlayer();
+      await seek(alice);
+      // Expiry is time passing: nobody announces it.
+      await t.app.db
+        .update(sessions)
+        .set({ expiresAt: new Date(Date.now() - 1_000) })
+        .where(eq(sessions.idHash, sessionHashOf(alice)));
+      expect(await seek(bob)).toEqual({ result: 'ok', status: 'waiting' });
+      await t.app.matchQueueJob.tick();
+      expect(await seekRowOf(alice)).toBeUndefined();
+      expect(await seekRowOf(bob)).toMatchObject({ gameId: null });
+    });
+
+    it('the purge of expired sessions cancels their seeks (a seek of another, live session stays)', async () => {
+      // Too far apart in rating to pair at once.
+      const alice = await newPlayer(1000);
+      const bob = await newPlayer(2000);
+      await seek(alice);
+      await seek(bob);
+      await t.app.db
+        .update(sessions)
+        .set({ expiresAt: new Date(Date.now() - 1_000) })
+        .where(eq(sessions.idHash, sessionHashOf(alice)));
+      await t.app.purgeJob.run();
+      expect(await seekRowOf(alice)).toBeUndefined();
+      expect(await seekRowOf(bob)).toMatchObject({ gameId: null });
+    });
+
+    it('a seek whose session ended before its turn is refused, and leaves no row', async () => {
+      const alice = await newPlayer();
+      const hash = sessionHashOf(alice);
+      await t.app.db.delete(sessions).where(eq(sessions.idHash, hash));
+      const answer = await t.app.matches.seek({
+        userId: alice.id,
+        username: alice.username,
+        sessionHash: hash,
+      });
+      expect(answer).toEqual({ status: 'idle' });
+      expect(await seekRowOf(alice)).toBeUndefined();
+    });
   });
 });

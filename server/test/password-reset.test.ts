@@ -5,6 +5,7 @@ import { ACCOUNT_MESSAGES } from '@jotto/shared/account-rules';
 import { SESSION_COOKIE } from '@jotto/shared/request-headers';
 import { connected, openSocket } from '@jotto/test-support/socket-client';
 import { passwordResetTokens, users } from '../src/db/account-tables.ts';
+import { matchSeeks } from '../src/db/social-tables.ts';
 import { type LocalSmtpServer, type MailTestApp, startMailTestApp } from './mail-test-app.ts';
 import { newUsername, registerUser, TestAgent } from './test-app.ts';
 import { DATABASE_KINDS, uniqueClientAddress } from './test-environment.ts';
@@ -110,6 +111,26 @@ describe.each(DATABASE_KINDS)('password reset on %s', (kind) => {
     expect(
       await stranger.post('/api/password/reset', { token, password: 'third-password' }),
     ).toMatchObject(BAD_LINK);
+  });
+
+  it("cancels the account's 'Play now' seek, which every session it ended was keeping", async () => {
+    const { agent, username } = await registerUser(t.app, newUsername('Rsk'), 'old-password');
+    const otherDevice = new TestAgent(t.app);
+    await otherDevice.post('/api/login', { username, password: 'old-password' });
+    for (const browser of [agent, otherDevice]) {
+      expect((await browser.post('/api/match/seek')).body).toEqual({
+        result: 'ok',
+        status: 'waiting',
+      });
+    }
+    const userId = await idOf(username);
+    const token = await mailedToken(`${username}@example.com`);
+    expect(
+      await new TestAgent(t.app).post('/api/password/reset', { token, password: 'new-password' }),
+    ).toMatchObject(OK);
+    expect(await t.app.db.select().from(matchSeeks).where(eq(matchSeeks.userId, userId))).toEqual(
+      [],
+    );
   });
 
   it('refuses an expired link, an unknown one, and a new password the rules refuse', async () => {

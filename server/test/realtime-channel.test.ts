@@ -330,6 +330,17 @@ describe('the Socket.IO channel on one node', () => {
     expect(survivor.connected).toBe(true);
   });
 
+  it('a sign-in that replaces a signed-in session closes that session’s sockets', async () => {
+    const { agent, username, password } = await registerUser(app);
+    const replaced = await connected(track(openSocket(baseUrl, sessionOf(agent))));
+    const closed = new Promise<string>((resolve) => replaced.once('disconnect', resolve));
+    // The same browser signs in again: a new session, the previous one deleted.
+    expect((await agent.post('/api/login', { username, password })).status).toBe(200);
+    expect(await closed).toBe('io server disconnect');
+    // The new session's socket is admitted as usual.
+    expect((await connected(track(openSocket(baseUrl, sessionOf(agent))))).connected).toBe(true);
+  });
+
   it('closes a socket that sends anything, and keeps serving the account’s other sockets', async () => {
     const alice = await registerUser(app);
     const bob = await registerUser(app);

@@ -43,10 +43,10 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{
   app.route({
     ...endpointRoute(API_ENDPOINTS.logout),
     handler: async (request, reply) => {
-      if (request.session) {
-        await app.sessions.destroy(request.session.sessionHash);
-        app.disconnectSession(request.session.sessionHash);
-      }
+      // The store tells every node, and what hangs on the session goes with it: its sockets
+      // close, and the account's 'Play now' seek is cancelled unless another of its live sessions
+      // sought too (see SessionStore.onEnded).
+      if (request.session) await app.sessions.destroy(request.session.sessionHash);
       reply.clearSessionCookie();
       return { result: 'ok' as const };
     },

@@ -346,14 +346,20 @@ export class AccountService {
   }
 
   /**
-   * After a sign-in committed: every node forgets the session it replaced and the games that
-   * moved from the guest to the account (see startSession). Answers the session started.
+   * After a sign-in committed: the session it replaced has ended, everywhere (every node forgets
+   * it; were it an account's, its sockets close and the account's seek follows the rule of
+   * `MatchService.sessionsEnded`), and every node forgets the games that moved from the guest to
+   * the account (see startSession). Answers the session started.
    */
   private async announceSignIn<Username extends string | null>(
     current: SessionIdentity | null,
     { movedGames, ...started }: StartedSession<Username> & { movedGames: number[] },
   ): Promise<StartedSession<Username>> {
-    if (current) await this.deps.sessions.changed({ sessionHash: current.sessionHash });
+    if (current) {
+      await this.deps.sessions.ended([
+        { sessionHash: current.sessionHash, userId: current.userId },
+      ]);
+    }
     await this.deps.gamesChanged(movedGames);
     return started;
   }

@@ -29,8 +29,6 @@ interface PasswordResetDeps {
     error(details: object, message: string): void;
     info(details: object, message: string): void;
   };
-  /** Closes every socket of one session, on every node (the realtime plugin's). */
-  disconnectSession(sessionHash: string): void;
 }
 
 /**
@@ -42,8 +40,9 @@ interface PasswordResetDeps {
  * answer is the same whatever the address (and comes before any of that work is done), so it
  * tells nobody which addresses have accounts. The link carries a random token; only its keyed
  * hash is stored, as for sessions and verification codes. Using it sets the new password, ends
- * every session of the account (closing their sockets) and, since the per-account login count
- * is keyed by the password (see login-throttle.ts), clears the account's login lock.
+ * every session of the account (closing their sockets and cancelling the account's 'Play now'
+ * seek) and, since the per-account login count is keyed by the password (see
+ * login-throttle.ts), clears the account's login lock.
  */
 export class PasswordResetService {
   /** Requests whose mail is still being worked on: the app waits for them when it closes. */
@@ -132,12 +131,11 @@ export class PasswordResetService {
       return { userId: used.userId, sessionHashes: ended.map((row) => row.sessionHash) };
     });
     if (!reset) throw notFound(PASSWORD_RESET_ERRORS.badLink);
-    for (const sessionHash of reset.sessionHashes) {
-      // The rows are gone with the transaction; ending each through the store as well lets it
-      // tell every node that keeps a copy of the session to drop it.
-      await this.deps.sessions.destroy(sessionHash);
-      this.deps.disconnectSession(sessionHash);
-    }
+    // The rows went with the transaction; the store tells every node to drop its copies, and
+    // what hangs on those sessions goes with them (their sockets, the account's 'Play now' seek).
+    await this.deps.sessions.ended(
+      reset.sessionHashes.map((sessionHash) => ({ sessionHash, userId: reset.userId })),
+    );
     return reset.userId;
   }
 

@@ -59,7 +59,8 @@ export const challenges = pgTable(
  * waits while `game_id` is null; pairing sets it for both players in the transaction that
  * makes their game, under the queue's advisory lock. A paired row answers a repeated seek with
  * the same game until the player cancels or moves in that game; a waiting row lives while
- * `seen_at` is less than 60 s old.
+ * `seen_at` is less than 60 s old and one of the sessions that sought it is live (the rule:
+ * `MatchService`).
  */
 export const matchSeeks = pgTable(
   'match_seeks',
@@ -76,6 +77,16 @@ export const matchSeeks = pgTable(
     /** The game the seek was paired into; null while it waits. */
     gameId: integer('game_id').references(() => games.id, { onDelete: 'cascade' }),
     pairedAt: timestamp('paired_at', { withTimezone: true }),
+    /**
+     * The keyed hashes of the sessions that sought in this wait (`sessions.id_hash`; not a
+     * foreign key, as an array cannot be one: an ended session's hash may stay here, and the
+     * rule checks which are live). Empty for a row written by a node that predates the rule,
+     * which no session keeps alive.
+     */
+    sessionHashes: text('session_hashes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
   },
   // The waiting seeks, oldest first: what every pairing reads.
   (t) => [

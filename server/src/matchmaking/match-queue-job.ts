@@ -1,15 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ThrottledWarning, TickingTimer } from '../lib/ticking-timer.ts';
 import { isSeekAlive, pairQueue } from '@jotto/shared/pairing-rules';
-import { userRoom } from '@jotto/shared/realtime-events';
 import type { RealtimeServer } from '../realtime/notifier.ts';
+import { sessionRoom } from '../realtime/realtime-plugin.ts';
 import type { MatchService } from './match-service.ts';
 
 /** How often every node looks at the queue. */
 export const MATCH_QUEUE_TICK_MS = 1_000;
 /**
- * How stale `seen_at` may grow for a player whose socket this node holds before it is
- * refreshed: a seek kept alive by a socket expires 54 to 60 s after the socket goes (its last
+ * How stale `seen_at` may grow for a seek whose seeking session has a socket on this node before
+ * it is refreshed: a seek kept alive by a socket expires 54 to 60 s after the socket goes (its last
  * refresh was at most this plus one tick before).
  */
 export const SOCKET_REFRESH_MS = 5_000;
@@ -19,16 +19,19 @@ export const SOCKET_REFRESH_MS = 5_000;
  * this timer once a second:
  * - **Sockets keep seeks alive.** A waiting client with a connected real-time channel does not
  *   poll, so the server must see it is still there: the node refreshes `seen_at` of each
- *   waiting seek whose player has a socket in its own Socket.IO rooms (local, no round trip to
- *   other nodes), at most every `SOCKET_REFRESH_MS`. When the last socket closes (the tab is
- *   gone) the refreshes stop and the seek expires within 60 s. Chosen over stamping at the
+ *   waiting seek one of whose live seeking sessions (the rule: `MatchService`) has a socket in
+ *   its own Socket.IO rooms (local, no round trip to other nodes), at most every
+ *   `SOCKET_REFRESH_MS`. A socket of the player's other sessions does not count: a seek is its
+ *   sessions'. When the last such socket closes (the tab is gone) the refreshes stop and the seek
+ *   expires within 60 s. Chosen over stamping at the
  *   handshake and at disconnect: a crashed node never sends its disconnects, and every socket
  *   of every player would cost a write whether or not they seek.
  * - **Windows widen with time.** Two seeks too far apart in rating at first may pair once one
  *   has waited 10 s, though neither asks again: the node runs a pairing pass
  *   (`MatchService.pairWaiting`) when the rules would pair someone in the queue as it stands,
- *   or expired seeks are to be deleted. The pass only tries the queue's lock, so with several
- *   nodes one runs it and the others skip.
+ *   or expired seeks (or seeks with no live session left: an expiry nobody announced) are to be
+ *   deleted. The pass only tries the queue's lock, so with several nodes one runs it and the
+ *   others skip.
  * Reading the queue costs one indexed query a second per node; an empty queue costs nothing else.
  */
 export class MatchQueueJob {
@@ -38,8 +41,8 @@ export class MatchQueueJob {
 
   constructor(
     private readonly matches: Pick<MatchService, 'waiting' | 'refreshSeen' | 'pairWaiting'>,
-    /** Whether this node holds a connected socket of the player. */
-    private readonly hasLocalSocket: (userId: number) => boolean,
+    /** Whether this node holds a connected socket of the session (by its keyed hash). */
+    private readonly hasLocalSocket: (sessionHash: string) => boolean,
     log: FastifyBaseLogger,
     private readonly clock: () => Date = () => new Date(),
   ) {
@@ -65,22 +68,23 @@ export class MatchQueueJob {
       const waiting = await this.matches.waiting();
       if (waiting.length === 0) return;
       const now = this.clock().getTime();
+      const kept = waiting.filter((seek) => seek.liveSessions.length > 0);
       const refreshed = new Set(
-        waiting
+        kept
           .filter(
             (seek) =>
               isSeekAlive(seek, now) &&
               now - seek.seenAt >= SOCKET_REFRESH_MS &&
-              this.hasLocalSocket(seek.userId),
+              seek.liveSessions.some((sessionHash) => this.hasLocalSocket(sessionHash)),
           )
           .map((seek) => seek.userId),
       );
       await this.matches.refreshSeen([...refreshed]);
-      const current = waiting.map((seek) =>
+      const current = kept.map((seek) =>
         refreshed.has(seek.userId) ? { ...seek, seenAt: now } : seek,
       );
-      const expired = current.some((seek) => !isSeekAlive(seek, now));
-      if (expired || pairQueue(current, now).length > 0) await this.matches.pairWaiting();
+      const ended = kept.length < waiting.length || current.some((seek) => !isSeekAlive(seek, now));
+      if (ended || pairQueue(current, now).length > 0) await this.matches.pairWaiting();
     } catch (err) {
       this.failures.warn(err, 'pairing queue tick failed');
     }
@@ -88,10 +92,9 @@ export class MatchQueueJob {
 }
 
 /**
- * Whether this node holds a connected socket of the player: their `user:{id}` room in this
- * node's own adapter (the Redis adapter keeps local rooms in memory too), so no other node is
- * asked.
+ * Whether this node holds a connected socket of the session: its session room in this node's
+ * own adapter (the Redis adapter keeps local rooms in memory too), so no other node is asked.
  */
-export function holdsSocketOf(io: RealtimeServer, userId: number): boolean {
-  return (io.of('/').adapter.rooms.get(userRoom(userId))?.size ?? 0) > 0;
+export function holdsSocketOf(io: RealtimeServer, sessionHash: string): boolean {
+  return (io.of('/').adapter.rooms.get(sessionRoom(sessionHash))?.size ?? 0) > 0;
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { API_ENDPOINTS } from '@jotto/shared/api-endpoints';
 import type { AppConfig } from '../config/config.ts';
+import { unauthorized } from '../errors.ts';
 import { endpointRoute } from '../lib/endpoint-route.ts';
 import { perAccountPerMinute } from '../plugins/rate-limit-plugin.ts';
 import { signedInUser } from '../sessions/route-access.ts';
@@ -19,6 +20,8 @@ export const matchRoutes: FastifyPluginAsyncTypebox<{
     }),
     handler: async (request) => {
       const standing = await matches.seek(signedInUser(request));
+      // Idle: the session ended (a logout) between the access check and the seek's turn.
+      if (standing.status === 'idle') throw unauthorized();
       return standing.status === 'paired'
         ? { result: 'ok' as const, status: standing.status, gameId: standing.gameId }
         : { result: 'ok' as const, status: 'waiting' as const };
@@ -38,7 +41,7 @@ export const matchRoutes: FastifyPluginAsyncTypebox<{
   app.route({
     ...endpointRoute(API_ENDPOINTS.matchStatus),
     handler: async (request) => {
-      const standing = await matches.status(signedInUser(request).userId);
+      const standing = await matches.status(signedInUser(request));
       return { result: 'ok' as const, ...standing };
     },
   });

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, lte, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte, not, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { MatchFoundEvent } from '@jotto/shared/match-schemas';
 import {
   bestPartner,
@@ -9,12 +9,14 @@ import {
 } from '@jotto/shared/pairing-rules';
 import { ADVISORY_LOCKS } from '../db/advisory-locks.ts';
 import type { Database, Transaction } from '../db/database.ts';
-import { users } from '../db/account-tables.ts';
+import { sessions, users } from '../db/account-tables.ts';
 import { gamePlayers } from '../db/game-tables.ts';
 import { matchSeeks } from '../db/social-tables.ts';
 import type { GameCreation } from '../games/game-creation.ts';
 import { KeyedBatcher } from '../lib/keyed-batcher.ts';
 import type { Notifier } from '../realtime/notifier.ts';
+import type { SignedInUser } from '../sessions/route-access.ts';
+import { type EndedSession, liveSessionCondition } from '../sessions/session-store.ts';
 
 const QUEUE_LOCK = ADVISORY_LOCKS.matchQueue;
 /** The most seeks and cancels one transaction of a node decides. */
@@ -30,12 +32,40 @@ interface Pairing {
   players: readonly [{ userId: number; username: string }, { userId: number; username: string }];
 }
 
-/** What a node's batch decides: a seek, or a cancel. */
+/** What a node's batch decides: a seek (from one session), or a cancel. */
 type QueueRequest =
-  { kind: 'seek'; userId: number; username: string } | { kind: 'cancel'; userId: number };
+  | { kind: 'seek'; userId: number; username: string; sessionHash: string }
+  | { kind: 'cancel'; userId: number };
 
-/** A waiting row as the pairing rules see it, with the username its event will carry. */
-type WaitingSeek = QueuedSeek & { username: string };
+/**
+ * A waiting row as the pairing rules see it, with the username its event will carry and the
+ * sessions that keep it: those that sought in this wait and are live.
+ */
+export type WaitingSeek = QueuedSeek & { username: string; liveSessions: string[] };
+
+/**
+ * Whose a seek is: the one rule. A seek belongs to the sessions that sought in its wait (their
+ * keyed hashes in `match_seeks.session_hashes`) and lives only while one of them is live, so a
+ * player's seek never outlives their signing out: a session that ends (logout, a password reset,
+ * a sign-in replacing it, expiry) cancels the account's seek, as a cancel would, unless another
+ * live session of the account sought too (`sessionsEnded`, told by the session store). Only these
+ * sessions keep a waiting seek alive (their polls of the status, their sockets: `MatchQueueJob`),
+ * and a seek with none of them live is never paired and is deleted by the next pass, whatever
+ * ended them (expiry, which nobody announces, included). The player's other sessions still hear
+ * `match:found`, which goes to the account, and may still cancel.
+ *
+ * Rendered here as SQL: the live sessions among a row's seeking ones.
+ */
+const isLiveSeekingSession = and(
+  sql`${sessions.idHash} = ANY(${matchSeeks.sessionHashes})`,
+  liveSessionCondition,
+);
+/** A row's live seeking sessions (their keyed hashes). */
+const liveSeekingSessions = sql<
+  string[]
+>`ARRAY(SELECT ${sessions.idHash} FROM ${sessions} WHERE ${isLiveSeekingSession})`;
+/** Whether a row has a live seeking session: whether its seek lives. */
+const hasLiveSeekingSession = sql`EXISTS (SELECT 1 FROM ${sessions} WHERE ${isLiveSeekingSession})`;
 
 /**
  * 'Play now' (docs/PRODUCT.md, 'Play now'): the pairing queue in Postgres (`match_seeks`).
@@ -61,10 +91,11 @@ type WaitingSeek = QueuedSeek & { username: string };
  * the pool, not the lock, was the bottleneck (`bench/pairing.bench.ts`; today's figures in
  * docs/SCALING.md).
  *
- * A waiting seek lives while its player shows a sign of life: a poll of `GET /match/status`, or
- * a socket of theirs connected to some node, which that node's `MatchQueueJob` reports by
- * refreshing `seen_at` every few seconds. Without either for 60 s it has expired: it is never
- * paired, and the next pass deletes it.
+ * A waiting seek lives while one of the sessions that sought it is live (the rule at the top of
+ * this file) and shows a sign of life: a poll of `GET /match/status`, or a socket of that session
+ * connected to some node, which that node's `MatchQueueJob` reports by refreshing `seen_at` every
+ * few seconds. Without either for 60 s it has expired: it is never paired, and the next pass
+ * deletes it.
  */
 export class MatchService {
   private readonly batcher = new KeyedBatcher<QueueRequest, MatchStanding>({
@@ -84,10 +115,17 @@ export class MatchService {
   /**
    * `POST /match/seek`: joins the queue and pairs at once with the best waiting partner, if any.
    * A player already paired gets that game again until they cancel or make a move in it; one
-   * still waiting keeps their place (and the time they began waiting, which widens the window).
+   * still waiting keeps their place (and the time they began waiting, which widens the window),
+   * the seeking session joining those that keep it. Answers `idle` when the session ended before
+   * its seek was decided (a logout that overtook it).
    */
-  async seek(user: { userId: number; username: string }): Promise<MatchStanding> {
-    return this.batcher.submit({ kind: 'seek', userId: user.userId, username: user.username });
+  async seek(user: SignedInUser): Promise<MatchStanding> {
+    return this.batcher.submit({
+      kind: 'seek',
+      userId: user.userId,
+      username: user.username,
+      sessionHash: user.sessionHash,
+    });
   }
 
   /**
@@ -110,6 +148,12 @@ export class MatchService {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(${QUEUE_LOCK})`);
       const now = this.clock();
       const userIds = requests.map((request) => request.userId);
+      // Read under the lock, as a session's end deletes seeks under it: a seek decided after a
+      // logout sees that session gone, and one decided before is deleted by it.
+      const liveSeekers = await liveSessionsAmong(
+        tx,
+        requests.flatMap((request) => (request.kind === 'seek' ? [request.sessionHash] : [])),
+      );
       const players = new Map(
         (
           await tx
@@ -119,6 +163,7 @@ export class MatchService {
               gameId: matchSeeks.gameId,
               seekingSince: matchSeeks.seekingSince,
               seenAt: matchSeeks.seenAt,
+              liveSessions: liveSeekingSessions,
               guessCount: gamePlayers.guessCount,
               status: gamePlayers.status,
             })
@@ -133,10 +178,9 @@ export class MatchService {
       );
       // The others waiting; the batch's own players join as their seeks are decided.
       const waiting = new Map(
-        (await waitingSeeks(tx, now, notInArray(matchSeeks.userId, userIds))).map((seek) => [
-          seek.userId,
-          seek,
-        ]),
+        (
+          await waitingSeeks(tx, now, notInArray(matchSeeks.userId, userIds), hasLiveSeekingSession)
+        ).map((seek) => [seek.userId, seek]),
       );
       const rows = new Map<number, typeof matchSeeks.$inferInsert>();
       const cancelled: number[] = [];
@@ -149,6 +193,8 @@ export class MatchService {
         seenAt: new Date(seek.seenAt),
         gameId,
         pairedAt: gameId === null ? null : now,
+        // Written as the live ones: a session that ended leaves the row when it is next written.
+        sessionHashes: seek.liveSessions,
       });
       for (const request of requests) {
         const me = players.get(request.userId);
@@ -156,6 +202,10 @@ export class MatchService {
         if (request.kind === 'cancel') {
           waiting.delete(request.userId);
           cancelled.push(request.userId);
+          answers.push({ status: 'idle' });
+          continue;
+        }
+        if (!liveSeekers.has(request.sessionHash)) {
           answers.push({ status: 'idle' });
           continue;
         }
@@ -169,11 +219,13 @@ export class MatchService {
           answers.push({ status: 'paired', gameId: me.gameId });
           continue;
         }
-        // Still waiting and alive: the wait goes on from when it began. Otherwise a new wait.
+        // Still waiting and alive (seen lately, by a live session of its own): the wait goes on
+        // from when it began, this session one more of its own. Otherwise a new wait.
         const stillWaiting =
           me.gameId === null &&
           me.seekingSince !== null &&
           me.seenAt !== null &&
+          me.liveSessions.length > 0 &&
           isSeekAlive({ seenAt: me.seenAt.getTime() }, now.getTime());
         const seeker: WaitingSeek = {
           userId: request.userId,
@@ -181,6 +233,9 @@ export class MatchService {
           rating: me.rating,
           since: (stillWaiting ? me.seekingSince! : now).getTime(),
           seenAt: now.getTime(),
+          liveSessions: stillWaiting
+            ? [...new Set([...me.liveSessions, request.sessionHash])]
+            : [request.sessionHash],
         };
         const partner = bestPartner(seeker, [...waiting.values()], now.getTime());
         if (!partner) {
@@ -219,6 +274,7 @@ export class MatchService {
               seenAt: sql`excluded.seen_at`,
               gameId: sql`excluded.game_id`,
               pairedAt: sql`excluded.paired_at`,
+              sessionHashes: sql`excluded.session_hashes`,
             },
           });
       }
@@ -229,51 +285,69 @@ export class MatchService {
   }
 
   /**
-   * `GET /match/status`: waiting (and, being asked, alive until 60 s from now), paired with the
-   * game, or idle. The common answer while waiting is one statement and takes no lock: a pairing
-   * that holds this row makes the update wait for its commit and then find the row paired.
+   * `GET /match/status`: waiting, paired with the game, or idle. Asked by a session that sought
+   * in this wait, a waiting seek is alive until 60 s from now (the poll is a sign of life); the
+   * account's other sessions learn where it stands without keeping it alive. The common answer
+   * while waiting is one statement and takes no lock: a pairing that holds this row makes the
+   * update wait for its commit and then find the row paired.
    */
-  async status(userId: number): Promise<MatchStanding> {
+  async status(user: Pick<SignedInUser, 'userId' | 'sessionHash'>): Promise<MatchStanding> {
     const now = this.clock();
     const touched = await this.db
       .update(matchSeeks)
       .set({ seenAt: now })
       .where(
         and(
-          eq(matchSeeks.userId, userId),
+          eq(matchSeeks.userId, user.userId),
           isNull(matchSeeks.gameId),
           gt(matchSeeks.seenAt, expiryCutoff(now)),
+          // The asking session is live (the route checked it): it is one that keeps the seek.
+          sql`${user.sessionHash} = ANY(${matchSeeks.sessionHashes})`,
         ),
       )
       .returning({ userId: matchSeeks.userId });
     if (touched.length > 0) return { status: 'waiting' };
-    const [paired] = await this.db
+    const [row] = await this.db
       .select({
         gameId: matchSeeks.gameId,
+        seenAt: matchSeeks.seenAt,
+        kept: sql<boolean>`${hasLiveSeekingSession}`,
         guessCount: gamePlayers.guessCount,
         status: gamePlayers.status,
       })
       .from(matchSeeks)
-      .innerJoin(
+      .leftJoin(
         gamePlayers,
         and(eq(gamePlayers.gameId, matchSeeks.gameId), eq(gamePlayers.userId, matchSeeks.userId)),
       )
-      .where(eq(matchSeeks.userId, userId));
-    if (paired?.gameId != null && !startedFor(paired)) {
-      return { status: 'paired', gameId: paired.gameId };
+      .where(eq(matchSeeks.userId, user.userId));
+    if (!row) return { status: 'idle' };
+    if (row.gameId === null) {
+      const alive = row.kept && isSeekAlive({ seenAt: row.seenAt.getTime() }, now.getTime());
+      return alive ? { status: 'waiting' } : { status: 'idle' };
+    }
+    if (
+      row.status !== null &&
+      !startedFor({ guessCount: row.guessCount ?? 0, status: row.status })
+    ) {
+      return { status: 'paired', gameId: row.gameId };
     }
     return { status: 'idle' };
   }
 
   /**
-   * The waiting seeks as they stand (no lock): for a node's job to see whether there is
-   * anything to keep alive or to pair before it takes the lock.
+   * The waiting seeks as they stand (no lock), those left with no live session included: for a
+   * node's job to see whether there is anything to keep alive, to pair or to delete before it
+   * takes the lock.
    */
-  async waiting(): Promise<QueuedSeek[]> {
+  async waiting(): Promise<WaitingSeek[]> {
     return waitingSeeks(this.db, null);
   }
 
-  /** Keeps these players' waiting seeks alive: a node holds a connected socket of each. */
+  /**
+   * Keeps these players' waiting seeks alive: a node holds a connected socket of a live session
+   * that sought, for each.
+   */
   async refreshSeen(userIds: readonly number[]): Promise<void> {
     if (userIds.length === 0) return;
     await this.db
@@ -283,10 +357,31 @@ export class MatchService {
   }
 
   /**
-   * One pairing pass over the whole queue: deletes the expired seeks, then pairs what the rules
-   * now allow (a window that widened with time). Only tries the lock: when a seek or another
-   * node's pass holds it, this pass is skipped ('locked'); the next one comes within a second.
-   * Answers how many pairs it made.
+   * After sessions ended (told by the session store, their rows gone): each of their accounts'
+   * seeks, waiting or paired, is cancelled unless a live session of the account sought in it too
+   * (the rule at the top of this file). Under the queue's lock, like a cancel, so that a seek
+   * being decided lands wholly before (and goes) or wholly after (and sees its session gone).
+   */
+  async sessionsEnded(ended: readonly EndedSession[]): Promise<void> {
+    const userIds = [...new Set(ended.flatMap((end) => (end.userId === null ? [] : [end.userId])))];
+    if (userIds.length === 0) return;
+    await this.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${QUEUE_LOCK})`);
+      await tx.delete(matchSeeks).where(
+        and(
+          // One array parameter: the purge may end the sessions of many accounts at once.
+          sql`${matchSeeks.userId} = ANY(${sql.param(userIds)}::int[])`,
+          not(hasLiveSeekingSession),
+        ),
+      );
+    });
+  }
+
+  /**
+   * One pairing pass over the whole queue: deletes the expired seeks and those left with no live
+   * session, then pairs what the rules now allow (a window that widened with time). Only tries
+   * the lock: when a seek or another node's pass holds it, this pass is skipped ('locked'); the
+   * next one comes within a second. Answers how many pairs it made.
    */
   async pairWaiting(): Promise<number | 'locked'> {
     const outcome = await this.db.transaction(async (tx) => {
@@ -297,8 +392,13 @@ export class MatchService {
       const now = this.clock();
       await tx
         .delete(matchSeeks)
-        .where(and(isNull(matchSeeks.gameId), lte(matchSeeks.seenAt, expiryCutoff(now))));
-      const seeks = await waitingSeeks(tx, now);
+        .where(
+          and(
+            isNull(matchSeeks.gameId),
+            or(lte(matchSeeks.seenAt, expiryCutoff(now)), not(hasLiveSeekingSession)),
+          ),
+        );
+      const seeks = await waitingSeeks(tx, now, hasLiveSeekingSession);
       const pairings: Pairing[] = [];
       for (const [first, second] of pairQueue(seeks, now.getTime())) {
         const gameId = await this.games.createVersusGame([first.userId, second.userId], tx, {
@@ -343,7 +443,7 @@ function expiryCutoff(now: Date): Date {
 
 /**
  * The waiting seeks alive at `now` (every waiting row when `now` is null), with their players'
- * usernames, oldest first.
+ * usernames and live seeking sessions, oldest first.
  */
 async function waitingSeeks(
   executor: Database | Transaction,
@@ -356,6 +456,7 @@ async function waitingSeeks(
       rating: matchSeeks.rating,
       seekingSince: matchSeeks.seekingSince,
       seenAt: matchSeeks.seenAt,
+      liveSessions: liveSeekingSessions,
       username: users.username,
     })
     .from(matchSeeks)
@@ -374,7 +475,21 @@ async function waitingSeeks(
     since: row.seekingSince.getTime(),
     seenAt: row.seenAt.getTime(),
     username: row.username ?? '',
+    liveSessions: row.liveSessions,
   }));
+}
+
+/** The live sessions among these keyed hashes (read in the caller's transaction). */
+async function liveSessionsAmong(
+  tx: Transaction,
+  sessionHashes: readonly string[],
+): Promise<Set<string>> {
+  if (sessionHashes.length === 0) return new Set();
+  const rows = await tx
+    .select({ sessionHash: sessions.idHash })
+    .from(sessions)
+    .where(and(inArray(sessions.idHash, [...sessionHashes]), liveSessionCondition));
+  return new Set(rows.map((row) => row.sessionHash));
 }
 
 /** Whether the player has moved in the game (a guess, or giving up): it has started for them. */

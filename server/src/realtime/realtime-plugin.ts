@@ -11,19 +11,21 @@ import { mayOpenSocket } from '../plugins/origin-policy.ts';
 import { viewerOfSession } from '../sessions/viewer.ts';
 import { AdapterConnection, type FireAndForgetCommand } from './adapter-connection.ts';
 import type { RealtimeServer, RealtimeSocket } from './notifier.ts';
+import { SessionRecheck } from './session-recheck.ts';
 import { refusalMessage, SocketLedger } from './socket-ledger.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The Socket.IO server on `${API_PREFIX}/socket.io`. */
     io: RealtimeServer;
-    /** Disconnects every socket of one session, on every node (logout). */
-    disconnectSession(sessionHash: string): void;
   }
 }
 
-/** Every socket of one session joins this room, so logout can close them on every node. */
-const sessionRoom = (sessionHash: string) => `session:${sessionHash}`;
+/**
+ * Every socket of one session joins this room, so that the session's end can close them on
+ * every node, and a node can tell whether it holds a socket of the session.
+ */
+export const sessionRoom = (sessionHash: string) => `session:${sessionHash}`;
 // An unauthenticated socket is refused at the handshake; this only bounds a slow one.
 const HANDSHAKE_TIMEOUT_MS = 10_000;
 /**
@@ -44,7 +46,10 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * Clients send nothing over the socket: intents are REST calls, so there is no client payload
  * to trust, and a socket that sends an event is disconnected. A session and an account hold at
  * most SOCKETS_PER_SESSION and SOCKETS_PER_ACCOUNT sockets (socket-ledger.ts, across nodes with
- * Redis), and a socket ends when its session does: logout, expiry, password reset.
+ * Redis), and a socket ends when its session does: logout, a password reset or a sign-in that
+ * replaces the session close its sockets on every node at once (told by the session store), its
+ * expiry closes each at that moment, and, should that news be lost, every node checks the
+ * sessions of its sockets in the database every SESSION_RECHECK_MS (session-recheck.ts).
  *
  * With REDIS_URL, the classic Redis pub/sub adapter over ioredis fans events out to every
  * node. We do not use sharded pub/sub: it pays off only on a Redis Cluster, and its adapter
@@ -52,7 +57,14 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * plain pub/sub carries our event rates with room to spare.
  */
 export const realtimePlugin = fp(
-  async (app: FastifyInstance, options: { config: AppConfig }) => {
+  async (
+    app: FastifyInstance,
+    options: {
+      config: AppConfig;
+      /** How often the sessions of this node's sockets are checked; tests shorten it. */
+      sessionRecheckMs?: number;
+    },
+  ) => {
     const { config } = options;
     const io: RealtimeServer = new Server(app.server, {
       path: `${config.apiPrefix}/socket.io`,
@@ -121,6 +133,8 @@ export const realtimePlugin = fp(
     };
     const ledger = new SocketLedger(caps, redis, app.log);
     app.addHook('onClose', async () => ledger.close());
+    const recheck = new SessionRecheck(io, app.sessions, app.log, options.sessionRecheckMs);
+    app.addHook('onClose', () => recheck.stop());
 
     /** The handshake's check: undefined to let the socket in, else why not. */
     const authenticate = async (socket: RealtimeSocket): Promise<Error | undefined> => {
@@ -184,12 +198,19 @@ export const realtimePlugin = fp(
       socket.once('disconnect', () => {
         clearTimeout(expiry);
         ledger.release(socket.id);
+        recheck.socketsChanged();
       });
+      recheck.socketsChanged();
     });
 
     app.decorate('io', io);
-    app.decorate('disconnectSession', (sessionHash: string) => {
-      io.in(sessionRoom(sessionHash)).disconnectSockets(true);
+    // Sessions ended before their time close their sockets on every node, in one broadcast. An
+    // expired session's sockets have closed at its expiry already, and a guest's session has none.
+    app.sessions.onEnded((ended, cause) => {
+      const rooms = ended
+        .filter((session) => session.userId !== null)
+        .map((session) => sessionRoom(session.sessionHash));
+      if (cause === 'early' && rooms.length > 0) io.in(rooms).disconnectSockets(true);
     });
     app.addHook('preClose', async () => {
       // Closes sockets before Fastify waits for connections to drain; clients reconnect elsewhere.

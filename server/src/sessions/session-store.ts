@@ -36,6 +36,29 @@ export interface SessionIdentity {
 /** A change to sessions that every node must hear of: one session, or every session of a user. */
 export type SessionChange = { sessionHash: string } | { userId: number };
 
+/** A session that has ended: its keyed hash and its account (null for a guest's). */
+export interface EndedSession {
+  sessionHash: string;
+  userId: number | null;
+}
+
+/**
+ * How sessions ended: `early`, before their expiry (logout, a password reset, a sign-in that
+ * replaced the browser's session), or `expired` (removed by the purge, past their expiry).
+ */
+export type SessionEndCause = 'early' | 'expired';
+
+/**
+ * Told after sessions ended, once their rows are gone, by the layers above that keep something
+ * per session (the real-time channel its sockets, 'Play now' its seeks), so that this one need
+ * not know them. A listener that rejects fails the call that ended the sessions: one that can
+ * survive a failure catches and logs it.
+ */
+export type SessionEndListener = (
+  ended: readonly EndedSession[],
+  cause: SessionEndCause,
+) => Promise<void> | void;
+
 /** Sessions a node keeps in memory for requests that change nothing (see `resolveForRead`). */
 const CACHED_SESSIONS = 50_000;
 
@@ -47,8 +70,12 @@ const CACHED_SESSIONS = 50_000;
  * (`resolveForRead`); requests that change something always read it from the database. So that
  * a cached session is never served after it ended, every change to a session row or to what
  * it says about its user (the username) is announced to every node after it commits
- * (`changed`; `destroy` does it itself outside a transaction), and a cached session is served
- * only until its own expiry. See docs/ARCHITECTURE.md, 'Polling'.
+ * (`changed`, or `ended` for a session that ended; `destroy` does it itself outside a
+ * transaction), and a cached session is served only until its own expiry. See
+ * docs/ARCHITECTURE.md, 'Polling'.
+ *
+ * What the layers above keep per session (sockets, 'Play now' seeks) they drop when told that
+ * sessions ended (`onEnded`).
  */
 export class SessionStore {
   /**
@@ -85,6 +112,7 @@ export class SessionStore {
   private readonly resolveQuery;
   private readonly cached: ClusterCache<SessionIdentity | null> | null;
   private readonly invalidations: InvalidationPublisher | null;
+  private readonly endListeners: SessionEndListener[] = [];
 
   constructor(
     private readonly db: Database,
@@ -158,10 +186,10 @@ export class SessionStore {
   }
 
   /**
-   * Tells every node that a session, or every session of a user, ended or changed (its user's
-   * username, say): their copies are dropped, and the next request reads the database. Call it
-   * after the change commits, and await it before answering; `destroy` outside a transaction
-   * calls it itself.
+   * Tells every node that a session, or every session of a user, changed (its user's username,
+   * say): their copies are dropped, and the next request reads the database. Call it after the
+   * change commits, and await it before answering. A session that ended is announced by `ended`
+   * instead, which also tells the listeners.
    */
   async changed(change: SessionChange): Promise<void> {
     await this.invalidations?.publish([
@@ -184,21 +212,77 @@ export class SessionStore {
   }
 
   /**
-   * Ends a session. Inside a transaction (`executor`), the caller announces it with `changed`
-   * once the transaction has committed; announced before, another node could read the session
-   * again before the commit and keep it.
+   * Registers what to do when sessions end (see `SessionEndListener`): every way a session ends
+   * early (`destroy`, `ended`) and the purge of expired sessions tell it.
    */
-  async destroy(sessionHash: string, executor: Pick<Database, 'delete'> = this.db): Promise<void> {
-    await executor.delete(sessions).where(eq(sessions.idHash, sessionHash));
-    if (executor === this.db) await this.changed({ sessionHash });
+  onEnded(listener: SessionEndListener): void {
+    this.endListeners.push(listener);
   }
 
-  /** Removes expired sessions (see ExpiredDataPurgeJob); answers how many. */
+  /**
+   * Ends a session. Outside a transaction, it announces the end itself (`ended`). Inside one
+   * (`executor`), the caller calls `ended` with what this answers once the transaction has
+   * committed; announced before, another node could read the session again before the commit and
+   * keep it, and a listener could see the session still live.
+   */
+  async destroy(
+    sessionHash: string,
+    executor: Pick<Database, 'delete'> = this.db,
+  ): Promise<EndedSession[]> {
+    const removed = await executor
+      .delete(sessions)
+      .where(eq(sessions.idHash, sessionHash))
+      .returning({ sessionHash: sessions.idHash, userId: sessions.userId });
+    if (executor === this.db) await this.ended(removed);
+    return removed;
+  }
+
+  /**
+   * After sessions ended before their expiry and their rows are gone (committed): every node
+   * drops its copies, and the listeners hear of it (their sockets close, their seeks go).
+   */
+  async ended(ended: readonly EndedSession[]): Promise<void> {
+    if (ended.length === 0) return;
+    await this.invalidations?.publish(ended.map((end) => changeTopics.session(end.sessionHash)));
+    await this.tellListeners(ended, 'early');
+  }
+
+  /**
+   * Whether these sessions are live, read from the database in one statement (never from this
+   * node's memory, which a lost announcement could leave stale): the live ones' keyed hashes.
+   */
+  async liveAmong(sessionHashes: readonly string[]): Promise<Set<string>> {
+    if (sessionHashes.length === 0) return new Set();
+    const rows = await this.db
+      .select({ sessionHash: sessions.idHash })
+      .from(sessions)
+      // One array parameter, not a list: a node may hold the sockets of many sessions.
+      .where(
+        and(
+          sql`${sessions.idHash} = ANY(${sql.param(sessionHashes)}::text[])`,
+          liveSessionCondition,
+        ),
+      );
+    return new Set(rows.map((row) => row.sessionHash));
+  }
+
+  /**
+   * Removes expired sessions (see ExpiredDataPurgeJob), then tells the listeners; answers how
+   * many. Expiry itself needs no announcement (a node's copy goes at the session's expiry).
+   */
   async purgeExpiredSessions(): Promise<number> {
     const removed = await this.db
       .delete(sessions)
       .where(lt(sessions.expiresAt, new Date()))
-      .returning({ idHash: sessions.idHash });
+      .returning({ sessionHash: sessions.idHash, userId: sessions.userId });
+    if (removed.length > 0) await this.tellListeners(removed, 'expired');
     return removed.length;
+  }
+
+  private async tellListeners(
+    ended: readonly EndedSession[],
+    cause: SessionEndCause,
+  ): Promise<void> {
+    await Promise.all(this.endListeners.map(async (listener) => listener(ended, cause)));
   }
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "match_seeks" ADD COLUMN "session_hashes" text[] DEFAULT '{}'::text[] NOT NULL;
