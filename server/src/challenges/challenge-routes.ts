@@ -25,7 +25,8 @@ export const challengeRoutes: FastifyPluginAsyncTypebox<{ challenges: ChallengeS
     ...endpointRoute(API_ENDPOINTS.newChallenge),
     handler: async (request) => {
       const user = signedInUser(request);
-      const created = await challenges.create(user, request.body.username.trim());
+      const { username, timeControl } = request.body;
+      const created = await challenges.create(user, username.trim(), timeControl);
       return { result: 'ok' as const, ...created };
     },
   });

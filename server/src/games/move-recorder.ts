@@ -107,6 +107,8 @@ export class MoveRecorder {
     private readonly runPrepared: PreparedRawRunner,
     private readonly games: GameStateCache,
     private readonly log: FastifyBaseLogger,
+    /** What time it is for the rules: a game past its deadline takes no move. */
+    private readonly clock: () => Date,
     private readonly metrics?: MoveBatchMetrics,
   ) {
     this.batcher = new KeyedBatcher({
@@ -141,7 +143,7 @@ export class MoveRecorder {
       const run = async <Row>(query: SQL) => rowsOf<Row>(await tx.execute(query));
       const game = await readGame(run, attempt.gameId);
       if (!game) return { kind: 'refused', refusal: 'notFound' };
-      const planned = plan({ game, since }, { ...attempt, fresh: true });
+      const planned = plan({ game, since }, { ...attempt, fresh: true }, this.clock().getTime());
       if (!('row' in planned)) return planned;
       const [written] = rowsOf<MoveWritten>(await tx.execute(writeMovesStatement([planned.row])));
       if (!written) return { kind: 'retry' };
@@ -189,13 +191,14 @@ export class MoveRecorder {
       const read = await this.games.hold(missing.map((idx) => attempts[idx]!));
       missing.forEach((idx, i) => (held[idx] = read[i]));
     }
+    const now = this.clock().getTime();
     const outcomes: MoveOutcome[] = [];
     const planned: Planned[] = [];
     attempts.forEach((attempt, idx) => {
       const game = held[idx];
       const plannedOrOutcome: Planned | MoveOutcome = !game
         ? { kind: 'refused', refusal: 'notFound' }
-        : plan(game, attempt, idx);
+        : plan(game, attempt, now, idx);
       if (!('row' in plannedOrOutcome)) {
         outcomes[idx] = plannedOrOutcome;
       } else if (plannedOrOutcome.applied.finished) {
@@ -242,10 +245,14 @@ export class MoveRecorder {
  * records it. On a copy from memory, anything but an ongoing move is checked on a fresh read
  * before it is answered (`retry`): the copy may be behind.
  */
-function plan(held: HeldGame, attempt: MoveAttempt, idx = 0): Planned | MoveOutcome {
+function plan(held: HeldGame, attempt: MoveAttempt, now: number, idx = 0): Planned | MoveOutcome {
   const { game } = held;
   const side = sideOfViewer(game, attempt.viewer);
   if (!side) return attempt.fresh ? { kind: 'refused', refusal: 'notFound' } : { kind: 'retry' };
+  // The clock may not have ended the game yet: its deadline is final, and so is an abort.
+  if (game.aborted || (game.deadline !== null && now >= game.deadline)) {
+    return { kind: 'refused', refusal: 'gameOver' };
+  }
   // Only the fields the rule reads: it copies what it is given into the side it answers.
   const state = {
     score: side.score,

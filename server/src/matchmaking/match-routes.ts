@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { API_ENDPOINTS } from '@jotto/shared/api-endpoints';
+import { MATCH_ERRORS } from '@jotto/shared/match-schemas';
+import { ApiError } from '../errors.ts';
 import { endpointRoute } from '../lib/endpoint-route.ts';
 import { signedInUser } from '../sessions/route-access.ts';
 import type { MatchService } from './match-service.ts';
@@ -13,8 +15,12 @@ export const matchRoutes: FastifyPluginAsyncTypebox<{ matches: MatchService }> =
     ...endpointRoute(API_ENDPOINTS.matchSeek),
     handler: async (request) => {
       const standing = await matches.seek(signedInUser(request));
+      if (standing.status === 'cooling down') {
+        const seconds = Math.ceil(standing.retryInMs / 1000);
+        throw new ApiError(429, MATCH_ERRORS.cooldown(seconds));
+      }
       return standing.status === 'paired'
-        ? { result: 'ok' as const, status: standing.status, gameId: standing.gameId }
+        ? { result: 'ok' as const, ...standing }
         : { result: 'ok' as const, status: 'waiting' as const };
     },
   });

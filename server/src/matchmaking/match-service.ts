@@ -1,4 +1,5 @@
-import { and, eq, gt, inArray, isNull, lte, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte, ne, notInArray, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { MatchFoundEvent } from '@jotto/shared/match-schemas';
 import {
   bestPartner,
@@ -10,7 +11,7 @@ import {
 import { ADVISORY_LOCKS } from '../db/advisory-locks.ts';
 import type { Database, Transaction } from '../db/database.ts';
 import { users } from '../db/account-tables.ts';
-import { gamePlayers } from '../db/game-tables.ts';
+import { gamePlayers, games } from '../db/game-tables.ts';
 import { matchSeeks } from '../db/social-tables.ts';
 import type { GameCreation } from '../games/game-creation.ts';
 import { KeyedBatcher } from '../lib/keyed-batcher.ts';
@@ -22,11 +23,23 @@ const MAX_BATCH = 64;
 
 /** Where a player stands in the queue (the answers of the seek and status routes). */
 export type MatchStanding =
-  { status: 'idle' } | { status: 'waiting' } | { status: 'paired'; gameId: number };
+  | { status: 'idle' }
+  | { status: 'waiting' }
+  | { status: 'paired'; gameId: number; rated: boolean }
+  /** The player left their last game unstarted and it was aborted: they seek again later. */
+  | { status: 'cooling down'; retryInMs: number };
+
+/**
+ * How long a player whose 'Play now' game was aborted because they did not start waits before
+ * seeking again (docs/PRODUCT.md, 'Play now'): leaving a paired game unplayed to seek another
+ * opponent is not free.
+ */
+export const ABORT_COOLDOWN_MS = 60_000;
 
 /** Two players the queue paired into a game: each hears `match:found` after commit. */
 interface Pairing {
   gameId: number;
+  rated: boolean;
   players: readonly [{ userId: number; username: string }, { userId: number; username: string }];
 }
 
@@ -78,6 +91,8 @@ export class MatchService {
     private readonly db: Database,
     private readonly games: GameCreation,
     private readonly notifier: Notifier,
+    /** The time control of every 'Play now' game (PLAY_NOW_TIME_CONTROL). */
+    private readonly timeControl: string,
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
@@ -106,6 +121,7 @@ export class MatchService {
    * and games are written at the end.
    */
   private async decide(requests: readonly QueueRequest[]): Promise<MatchStanding[]> {
+    const opponent = alias(gamePlayers, 'opponent');
     const outcome = await this.db.transaction(async (tx) => {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(${QUEUE_LOCK})`);
       const now = this.clock();
@@ -119,14 +135,25 @@ export class MatchService {
               gameId: matchSeeks.gameId,
               seekingSince: matchSeeks.seekingSince,
               seenAt: matchSeeks.seenAt,
+              lastOpponentId: matchSeeks.lastOpponentId,
               guessCount: gamePlayers.guessCount,
               status: gamePlayers.status,
+              forfeit: gamePlayers.forfeit,
+              rated: games.rated,
+              aborted: games.aborted,
+              settledAt: games.settledAt,
+              opponentId: opponent.userId,
             })
             .from(users)
             .leftJoin(matchSeeks, eq(matchSeeks.userId, users.id))
             .leftJoin(
               gamePlayers,
               and(eq(gamePlayers.gameId, matchSeeks.gameId), eq(gamePlayers.userId, users.id)),
+            )
+            .leftJoin(games, eq(games.id, matchSeeks.gameId))
+            .leftJoin(
+              opponent,
+              and(eq(opponent.gameId, matchSeeks.gameId), ne(opponent.userId, users.id)),
             )
             .where(inArray(users.id, userIds))
         ).map((row) => [row.userId, row]),
@@ -149,6 +176,7 @@ export class MatchService {
         seenAt: new Date(seek.seenAt),
         gameId,
         pairedAt: gameId === null ? null : now,
+        lastOpponentId: seek.lastOpponent ?? null,
       });
       for (const request of requests) {
         const me = players.get(request.userId);
@@ -164,9 +192,19 @@ export class MatchService {
         if (
           me.gameId !== null &&
           me.status !== null &&
+          !me.aborted &&
           !startedFor({ guessCount: me.guessCount ?? 0, status: me.status })
         ) {
-          answers.push({ status: 'paired', gameId: me.gameId });
+          answers.push({ status: 'paired', gameId: me.gameId, rated: me.rated ?? false });
+          continue;
+        }
+        // That game was aborted because I did not start it: not another one at once.
+        const cooldownEnds =
+          me.aborted && me.guessCount === 0 && !me.forfeit && me.settledAt !== null
+            ? me.settledAt.getTime() + ABORT_COOLDOWN_MS
+            : 0;
+        if (cooldownEnds > now.getTime()) {
+          answers.push({ status: 'cooling down', retryInMs: cooldownEnds - now.getTime() });
           continue;
         }
         // Still waiting and alive: the wait goes on from when it began. Otherwise a new wait.
@@ -181,6 +219,8 @@ export class MatchService {
           rating: me.rating,
           since: (stillWaiting ? me.seekingSince! : now).getTime(),
           seenAt: now.getTime(),
+          // The opponent of the game the row points to, else whom the row remembers.
+          lastOpponent: me.gameId !== null ? me.opponentId : me.lastOpponentId,
         };
         const partner = bestPartner(seeker, [...waiting.values()], now.getTime());
         if (!partner) {
@@ -190,19 +230,22 @@ export class MatchService {
           continue;
         }
         waiting.delete(partner.userId);
-        const gameId = await this.games.createVersusGame([partner.userId, seeker.userId], tx, {
-          rated: true,
-        });
+        const { gameId, rated } = await this.games.createVersusGame(
+          [partner.userId, seeker.userId],
+          tx,
+          { rated: true, timeControl: this.timeControl },
+        );
         rows.set(partner.userId, rowOf(partner, gameId));
         rows.set(seeker.userId, rowOf(seeker, gameId));
         pairings.push({
           gameId,
+          rated,
           players: [
             { userId: partner.userId, username: partner.username },
             { userId: seeker.userId, username: seeker.username },
           ],
         });
-        answers.push({ status: 'paired', gameId });
+        answers.push({ status: 'paired', gameId, rated });
       }
       if (cancelled.length > 0) {
         await tx.delete(matchSeeks).where(inArray(matchSeeks.userId, cancelled));
@@ -219,6 +262,7 @@ export class MatchService {
               seenAt: sql`excluded.seen_at`,
               gameId: sql`excluded.game_id`,
               pairedAt: sql`excluded.paired_at`,
+              lastOpponentId: sql`excluded.last_opponent_id`,
             },
           });
       }
@@ -233,7 +277,7 @@ export class MatchService {
    * game, or idle. The common answer while waiting is one statement and takes no lock: a pairing
    * that holds this row makes the update wait for its commit and then find the row paired.
    */
-  async status(userId: number): Promise<MatchStanding> {
+  async status(userId: number): Promise<Exclude<MatchStanding, { status: 'cooling down' }>> {
     const now = this.clock();
     const touched = await this.db
       .update(matchSeeks)
@@ -252,15 +296,18 @@ export class MatchService {
         gameId: matchSeeks.gameId,
         guessCount: gamePlayers.guessCount,
         status: gamePlayers.status,
+        rated: games.rated,
+        aborted: games.aborted,
       })
       .from(matchSeeks)
       .innerJoin(
         gamePlayers,
         and(eq(gamePlayers.gameId, matchSeeks.gameId), eq(gamePlayers.userId, matchSeeks.userId)),
       )
+      .innerJoin(games, eq(games.id, matchSeeks.gameId))
       .where(eq(matchSeeks.userId, userId));
-    if (paired?.gameId != null && !startedFor(paired)) {
-      return { status: 'paired', gameId: paired.gameId };
+    if (paired?.gameId != null && !paired.aborted && !startedFor(paired)) {
+      return { status: 'paired', gameId: paired.gameId, rated: paired.rated };
     }
     return { status: 'idle' };
   }
@@ -301,15 +348,18 @@ export class MatchService {
       const seeks = await waitingSeeks(tx, now);
       const pairings: Pairing[] = [];
       for (const [first, second] of pairQueue(seeks, now.getTime())) {
-        const gameId = await this.games.createVersusGame([first.userId, second.userId], tx, {
-          rated: true,
-        });
+        const { gameId, rated } = await this.games.createVersusGame(
+          [first.userId, second.userId],
+          tx,
+          { rated: true, timeControl: this.timeControl },
+        );
         await tx
           .update(matchSeeks)
           .set({ gameId, pairedAt: now })
           .where(inArray(matchSeeks.userId, [first.userId, second.userId]));
         pairings.push({
           gameId,
+          rated,
           players: [
             { userId: first.userId, username: first.username },
             { userId: second.userId, username: second.username },
@@ -325,13 +375,14 @@ export class MatchService {
 
   /** After commit: each player of each pair hears of the game and the opponent, on every tab. */
   private announce(pairings: readonly Pairing[]): void {
-    for (const { gameId, players } of pairings) {
+    for (const { gameId, rated, players } of pairings) {
       const [a, b] = players;
       this.notifier.notify(a.userId, 'match:found', {
         gameId,
         opponent: b.username,
+        rated,
       } satisfies MatchFoundEvent);
-      this.notifier.notify(b.userId, 'match:found', { gameId, opponent: a.username });
+      this.notifier.notify(b.userId, 'match:found', { gameId, opponent: a.username, rated });
     }
   }
 }
@@ -356,6 +407,7 @@ async function waitingSeeks(
       rating: matchSeeks.rating,
       seekingSince: matchSeeks.seekingSince,
       seenAt: matchSeeks.seenAt,
+      lastOpponentId: matchSeeks.lastOpponentId,
       username: users.username,
     })
     .from(matchSeeks)
@@ -373,6 +425,7 @@ async function waitingSeeks(
     rating: row.rating,
     since: row.seekingSince.getTime(),
     seenAt: row.seenAt.getTime(),
+    lastOpponent: row.lastOpponentId,
     username: row.username ?? '',
   }));
 }
