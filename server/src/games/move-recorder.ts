@@ -2,7 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, type SQL } from 'drizzle-orm';
 import { applyMove, type Move, type MoveRefusal } from '@jotto/shared/game-rules';
 import { type Database, type PreparedRawRunner, rowsOf } from '../db/database.ts';
-import { isRetryableWriteConflict } from '../db/database-errors.ts';
+import {
+  isDatabaseTimeout,
+  isDatabaseUnavailable,
+  isRetryableWriteConflict,
+} from '../db/database-errors.ts';
 import { gamePlayers } from '../db/game-tables.ts';
 import { KeyedBatcher } from '../lib/keyed-batcher.ts';
 import type { WriteStart } from '../lib/cluster-cache.ts';
@@ -165,13 +169,17 @@ export class MoveRecorder {
   /**
    * One batch. If it fails as a whole (a database error that is not a write conflict, maybe
    * caused by another player's move), each of its moves is recorded alone, where it either
-   * goes through or fails for a reason of its own. Logged and counted, since a failing batch
+   * goes through or fails for a reason of its own; but for a database that is away or timing
+   * out, whose 503 each move gets at once. Logged and counted, since a failing batch
    * costs every move the slow path.
    */
   private async runBatch(attempts: readonly MoveAttempt[]): Promise<MoveOutcome[]> {
     try {
       return await this.writeBatch(attempts);
     } catch (err) {
+      // The database is away or not serving in time (a table locked elsewhere): each move
+      // alone would wait the same lock timeout again. Every move of the batch answers 503 now.
+      if (isDatabaseTimeout(err) || isDatabaseUnavailable(err)) throw err;
       this.log.warn(
         { err: err instanceof Error ? loggableError(err) : String(err), size: attempts.length },
         'move batch failed: its moves are recorded alone',
