@@ -50,6 +50,7 @@ import { FriendService } from './friends/friend-service.ts';
 import { NoticeService } from './notices/notice-service.ts';
 import { noticeRoutes } from './notices/notice-routes.ts';
 import type { GameCreation } from './games/game-creation.ts';
+import type { GameClockJob } from './games/game-clock-job.ts';
 import { createGameDomain } from './games/game-domain.ts';
 import { LeaderboardService } from './leaderboards/leaderboard-service.ts';
 import {
@@ -69,6 +70,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** New games; tests use it to set up versus games directly. */
     games: GameCreation;
+    /** Ends games whose time is up; tests run it at once (`runNow`). */
+    gameClock: GameClockJob;
     /** Tells users what happened, after commit (see realtime/notifier.ts). */
     notifier: Notifier;
     /** Hourly removal of expired sessions and abandoned guest games. */
@@ -261,7 +264,10 @@ export async function buildApp(
   const notifier = new Notifier(push, config.publicUrl, app.log, app.invalidations);
   notifier.attach(app.io, { crossNode: config.redisUrl !== null });
   app.decorate('notifier', notifier);
+  // What time it is for the rules: a daily's day, a game's deadline (tests set their own).
+  const clock = overrides.clock ?? (() => new Date());
   const games = createGameDomain({
+    clock,
     database,
     notifier,
     invalidations: app.invalidations,
@@ -270,6 +276,9 @@ export async function buildApp(
     log: app.log,
   });
   app.decorate('games', games.creation);
+  app.decorate('gameClock', games.clockJob);
+  await games.clockJob.start();
+  app.addHook('onClose', () => games.clockJob.stop());
   const accounts = new AccountService({
     db: app.db,
     sessions: app.sessions,
@@ -320,7 +329,7 @@ export async function buildApp(
   // 'Play now' (docs/PRODUCT.md, 'Play now'): the queue in Postgres, changed under one advisory
   // lock on every node; each node's job keeps alive the seeks of players whose socket it holds,
   // and pairs those whose rating window has widened.
-  const matches = new MatchService(app.db, games.creation, notifier);
+  const matches = new MatchService(app.db, games.creation, notifier, config.playNowTimeControl);
   app.decorate('matches', matches);
   // A seek is its sessions': their end cancels it, unless another live session of the account
   // sought too (MatchService). Should the cancel fail (the database away), the session's end
@@ -379,7 +388,6 @@ export async function buildApp(
   await app.register(leaderboardRoutes, { prefix: config.apiPrefix, leaderboards });
   // Daily Jotto: the day's word from the key and the date alone; the day's leaders stored like
   // the leaderboards and recomputed every minute by the same kind of job, once per cluster.
-  const clock = overrides.clock ?? (() => new Date());
   const daily = new DailyService(app.db, new DailyWordDraw(secrets.daily), clock);
   const dailyLeaders = new DailyLeadersService(app.db, clock, DAILY_LEADERS_FRESH_MS);
   app.decorate('dailyLeaders', dailyLeaders);

@@ -49,6 +49,8 @@ async function waitUntil<T>(
 
 /** What the database holds of a game against the computer: its row, both sides, its guesses. */
 async function botGameState(t: TestApp, gameId: number) {
+  // The game first: once it reads settled, the rows read after it are final.
+  const [game] = await t.app.db.select().from(games).where(eq(games.id, gameId));
   const [bot] = await t.app.db.select().from(botGames).where(eq(botGames.gameId, gameId));
   const sides = await t.app.db.select().from(gamePlayers).where(eq(gamePlayers.gameId, gameId));
   const botSide = sides.find((side) => side.id === bot?.playerId);
@@ -57,7 +59,6 @@ async function botGameState(t: TestApp, gameId: number) {
     .from(guesses)
     .where(eq(guesses.playerId, bot?.playerId ?? 0))
     .orderBy(asc(guesses.id));
-  const [game] = await t.app.db.select().from(games).where(eq(games.id, gameId));
   return { bot, botSide, player: sides.find((side) => side !== botSide), botGuesses, game };
 }
 
@@ -166,6 +167,7 @@ describe.each(DATABASE_KINDS)('games against the computer on %s', (kind) => {
     });
     for (const payload of received) {
       expect(Object.keys(payload).sort()).toEqual([
+        'deadline',
         'enemyForfeit',
         'enemyGuesses',
         'enemyScore',
@@ -173,6 +175,7 @@ describe.each(DATABASE_KINDS)('games against the computer on %s', (kind) => {
         'gameId',
         'outcome',
         'seq',
+        'timeControl',
       ]);
     }
     // The counts route says the same as the last event.

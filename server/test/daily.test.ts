@@ -17,6 +17,7 @@ import {
 import { DailyWordDraw } from '../src/daily/daily-word.ts';
 import { ADVISORY_LOCKS } from '../src/db/advisory-locks.ts';
 import { rowsOf } from '../src/db/database.ts';
+import { changeTopics } from '../src/lib/invalidation-channel.ts';
 import { users } from '../src/db/account-tables.ts';
 import { gamePlayers, games } from '../src/db/game-tables.ts';
 import {
@@ -68,6 +69,15 @@ describe.each(DATABASE_KINDS)('Daily Jotto on %s', (kind) => {
     return game!.secret;
   };
 
+  /**
+   * Moves the app's clock to `at`, the end of a day. The nodes' caches keep real time (in which
+   * the answers they hold expire at the day's end): they are told the games changed.
+   */
+  const endOfDay = async (at: string, ...gameIds: number[]) => {
+    now = new Date(at);
+    await t.app.invalidations.publish(gameIds.map((id) => changeTopics.game(id)));
+  };
+
   /** Solves a game through the API from match counts alone; returns the words, in order. */
   async function solve(agent: TestAgent, gameId: number) {
     const solver = new JottoSolver();
@@ -111,12 +121,15 @@ describe.each(DATABASE_KINDS)('Daily Jotto on %s', (kind) => {
     expect(g).toMatchObject({ day: FIRST_TEST_DAY, number: dailyNumberOf(FIRST_TEST_DAY) });
 
     await solve(alice.agent, a.gameId);
-    expect((await play(guest, g.gameId, 'giveup')).body.finished).toBe(true);
+    const gaveUp = await play(guest, g.gameId, 'giveup');
+    expect(gaveUp.body.finished).toBe(true);
+    // Alice solved it: the word is hers. The guest gave up: not before the day ends.
+    expect(gaveUp.body).not.toHaveProperty('target');
+    expect(await detailOf(guest, g.gameId)).not.toHaveProperty('target');
     const aliceSaw = (await detailOf(alice.agent, a.gameId)).target;
-    const guestSaw = (await detailOf(guest, g.gameId)).target;
-    expect(aliceSaw).toBeDefined();
-    expect(guestSaw).toBe(aliceSaw);
     expect(aliceSaw).toBe(new DailyWordDraw(t.app.secrets.daily).secretOf(FIRST_TEST_DAY));
+    await endOfDay(`${addDays(FIRST_TEST_DAY, 1)}T00:00:00.000Z`, g.gameId);
+    expect((await detailOf(guest, g.gameId)).target).toBe(aliceSaw);
   });
 
   it('answers the same game on every later call of the day, marked daily', async () => {
@@ -210,6 +223,12 @@ describe.each(DATABASE_KINDS)('Daily Jotto on %s', (kind) => {
     const early = await erin.agent.get(`/api/game/${gameId}/analysis`);
     expect(early.status).toBe(409);
     const { score } = await solve(erin.agent, gameId);
+    // The analysis shows what others are still looking for: when the day ends.
+    expect((await erin.agent.get(`/api/game/${gameId}/analysis`)).body).toEqual({
+      result: 'error',
+      err: GAME_MESSAGES.analysisBeforeReveal,
+    });
+    now = new Date(`${addDays(FIRST_TEST_DAY, 1)}T00:00:01.000Z`);
     expect((await erin.agent.get(`/api/game/${gameId}/analysis`)).status).toBe(200);
     const list = await erin.agent.post<{ games: Array<{ id: number; target?: string }> }>(
       '/api/games',
@@ -222,7 +241,7 @@ describe.each(DATABASE_KINDS)('Daily Jotto on %s', (kind) => {
     expect(profile.body.data).toMatchObject({ points: score, winCt: 1 });
   });
 
-  it('never shows the secret before the player’s own daily has ended', async () => {
+  it('never shows the secret to anyone who has not solved it before the day has ended', async () => {
     now = noonOf(addDays(FIRST_TEST_DAY, 20));
     const secret = new DailyWordDraw(t.app.secrets.daily).secretOf(dailyDayOf(now));
     logLines.length = 0;
@@ -259,8 +278,12 @@ describe.each(DATABASE_KINDS)('Daily Jotto on %s', (kind) => {
     expect(logLines.length).toBeGreaterThan(10);
     for (const line of logLines) expect(wordsOf(line)).not.toContain(secret);
 
-    // Once Frank's own game has ended, the board carries the word: the check above can fail.
-    await frank.agent.get(`/api/game/${mine}/play/giveup`);
+    // Frank gives up: still nothing, nor in the answer; once the day has ended, the board
+    // carries the word (the checks above can fail).
+    const gaveUp = await seen(frank.agent.get(`/api/game/${mine}/play/giveup`));
+    expect(gaveUp.body).not.toHaveProperty('target');
+    expect(await detailOf(frank.agent, mine)).not.toHaveProperty('target');
+    await endOfDay(`${addDays(dailyDayOf(now), 1)}T00:00:00.000Z`, mine);
     expect((await detailOf(frank.agent, mine)).target).toBe(secret);
   });
 

@@ -87,7 +87,7 @@ describe.each(DATABASE_KINDS)('purging expired data on %s', (kind) => {
       .select({ id: users.id })
       .from(users)
       .where(inArray(users.username, [opponent.username, me.username]));
-    const versus = await t.app.games.createVersusGame([ids[0]!.id, ids[1]!.id]);
+    const versus = (await t.app.games.createVersusGame([ids[0]!.id, ids[1]!.id])).gameId;
     await lastPlayed(versus, daysAgo(60));
     // A daily left unfinished is part of the player's daily record (played, not solved): it stays.
     const daily = (await agent.get<Json>('/api/daily')).body.gameId as number;

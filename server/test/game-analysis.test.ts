@@ -141,7 +141,7 @@ describe.each(DATABASE_KINDS)('GET /game/:id/analysis on %s', (kind) => {
     expect((await analysis(agent, gameId)).body).toEqual(first.body);
   });
 
-  it('versus: each side after their own end, the opponent only after both; nothing early', async () => {
+  it('versus: nothing before the game is settled, then both sides for both', async () => {
     const a = await registerUser(t.app, newUsername('Va'));
     const b = await registerUser(t.app, newUsername('Vb'));
     const carol = await registerUser(t.app, newUsername('Vc'));
@@ -154,7 +154,7 @@ describe.each(DATABASE_KINDS)('GET /game/:id/analysis on %s', (kind) => {
         return row!.id;
       }),
     );
-    const gameId = await t.app.games.createVersusGame([aId, bId] as [number, number]);
+    const gameId = (await t.app.games.createVersusGame([aId, bId] as [number, number])).gameId;
     await useSecret(gameId);
 
     /** What B, still playing, may not see: the secret and A's words. */
@@ -174,21 +174,20 @@ describe.each(DATABASE_KINDS)('GET /game/:id/analysis on %s', (kind) => {
     await expectNothingFor(a.agent, [SECRET, MISSES_B[0]!]);
     await expectNothingFor(b.agent, hiddenFromB);
 
-    // A solves: A sees A's own analysis, not B's (B still plays); B still sees nothing.
+    // A solves: the game is not settled (B races on the same secret), so nobody's analysis
+    // yet: it shows the best guesses, which a second account of B's could pass on.
     await playOk(a.agent, gameId, SECRET);
     const aWords = [...MISSES_A, SECRET];
-    const aOnly = await analysis(a.agent, gameId);
-    expect(aOnly.body).toEqual({
-      result: 'ok',
-      id: gameId,
-      candidatesAtStart: SECRET_WORDS.length,
-      steps: analyseGame(SECRET, aWords),
+    const notRevealed = await analysis(a.agent, gameId);
+    expect(notRevealed).toMatchObject({
+      status: 409,
+      body: { result: 'error', err: GAME_MESSAGES.analysisBeforeReveal },
     });
     await expectNothingFor(b.agent, hiddenFromB);
     for (const word of MISSES_B.slice(1)) {
       await playOk(b.agent, gameId, word);
       await expectNothingFor(b.agent, hiddenFromB);
-      expect((await analysis(a.agent, gameId)).body).not.toHaveProperty('opponentSteps');
+      expect((await analysis(a.agent, gameId)).status).toBe(409);
     }
     // The board agrees: B has no target and no list of A's words yet.
     const bBoard = await b.agent.get<Reply<GameDetailResponse>>(`/api/games/${gameId}`);

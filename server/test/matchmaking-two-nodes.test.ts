@@ -80,10 +80,10 @@ describe("'Play now' on two nodes", () => {
       const gameId = gameOf.get(name)![0]!;
       if (answers[i]!.body.status === 'paired') expect(answers[i]!.body.gameId).toBe(gameId);
       const status = await agent.call<MatchStatusResponse>('GET', '/api/match/status');
-      expect(status.body).toEqual({ result: 'ok', status: 'paired', gameId });
+      expect(status.body).toEqual({ result: 'ok', status: 'paired', gameId, rated: true });
       const [found] = await events.waitFor(1, 'match:found');
       const opponent = playersOfGame.get(gameId)!.find((other) => other !== name);
-      expect(found!.payload).toEqual({ gameId, opponent });
+      expect(found!.payload).toEqual({ gameId, opponent, rated: true });
     }
     for (const node of cluster.nodes) expect(node.output).not.toMatch(/"level":(50|60)/);
   });

@@ -126,6 +126,29 @@ describe.each(DATABASE_KINDS)("'Play now' on %s", (kind) => {
     expect(await t.app.db.select().from(matchSeeks)).toEqual([]);
   });
 
+  it('does not pair the same two players twice in a row while anyone else is waiting', async () => {
+    const alice = await newPlayer();
+    const bob = await newPlayer();
+    await seek(alice);
+    const first = await seek(bob);
+    expect(first).toMatchObject({ status: 'paired' });
+    // Both move on (the game has started for them), and seek again, with carol waiting, far
+    // from their ratings: bob and alice do not meet again while she waits.
+    for (const player of [alice, bob]) {
+      await player.agent.get(`/api/game/${first.gameId}/play/giveup`);
+    }
+    const carol = await newPlayer(2400);
+    expect(await seek(carol)).toMatchObject({ status: 'waiting' });
+    expect(await seek(alice)).toMatchObject({ status: 'waiting' });
+    expect(await seek(bob)).toMatchObject({ status: 'waiting' });
+    // With nobody else waiting, they may.
+    await t.app.matches.cancel(carol.id);
+    await t.app.matches.cancel(bob.id);
+    expect(await seek(bob)).toMatchObject({ status: 'paired' });
+    await t.app.matches.cancel(alice.id);
+    await t.app.matches.cancel(bob.id);
+  });
+
   it('pairs the second seeker with the first in one rated versus game both can open', async () => {
     const alice = await newPlayer();
     const bob = await newPlayer();
@@ -134,10 +157,15 @@ describe.each(DATABASE_KINDS)("'Play now' on %s", (kind) => {
     expect(await status(alice)).toEqual({ result: 'ok', status: 'waiting' });
 
     const paired = await seek(bob);
-    expect(paired).toEqual({ result: 'ok', status: 'paired', gameId: expect.any(Number) });
+    expect(paired).toEqual({
+      result: 'ok',
+      status: 'paired',
+      gameId: expect.any(Number),
+      rated: true,
+    });
     const gameId = paired.gameId!;
-    expect(await status(alice)).toEqual({ result: 'ok', status: 'paired', gameId });
-    expect(await status(bob)).toEqual({ result: 'ok', status: 'paired', gameId });
+    expect(await status(alice)).toEqual({ result: 'ok', status: 'paired', gameId, rated: true });
+    expect(await status(bob)).toEqual({ result: 'ok', status: 'paired', gameId, rated: true });
 
     const [game] = await t.app.db.select().from(games).where(eq(games.id, gameId));
     expect(game).toMatchObject({ mode: 'versus', rated: true });
@@ -153,15 +181,15 @@ describe.each(DATABASE_KINDS)("'Play now' on %s", (kind) => {
     const bob = await newPlayer();
     await seek(alice);
     const { gameId } = await seek(bob);
-    expect(await seek(alice)).toEqual({ result: 'ok', status: 'paired', gameId });
-    expect(await seek(bob)).toEqual({ result: 'ok', status: 'paired', gameId });
+    expect(await seek(alice)).toEqual({ result: 'ok', status: 'paired', gameId, rated: true });
+    expect(await seek(bob)).toEqual({ result: 'ok', status: 'paired', gameId, rated: true });
 
     // Alice moves: the game has started for her; a new Play now is a new wait.
     expect((await alice.agent.get(`/api/game/${gameId}/play/crane`)).status).toBe(200);
     expect(await status(alice)).toEqual({ result: 'ok', status: 'idle' });
     expect(await seek(alice)).toEqual({ result: 'ok', status: 'waiting' });
     // Bob has not moved: his seek still answers that game, and he is not paired again.
-    expect(await seek(bob)).toEqual({ result: 'ok', status: 'paired', gameId });
+    expect(await seek(bob)).toEqual({ result: 'ok', status: 'paired', gameId, rated: true });
     expect((await gamesOf([alice, bob])).get(bob.id)).toEqual([gameId]);
 
     // Cancelling forgets the pairing (the game stays): the next seek waits anew.
@@ -212,7 +240,12 @@ describe.each(DATABASE_KINDS)("'Play now' on %s", (kind) => {
     const middle = await newPlayer(1580);
     const paired = await seek(middle);
     expect(paired).toMatchObject({ status: 'paired' });
-    expect(await status(high)).toEqual({ result: 'ok', status: 'paired', gameId: paired.gameId });
+    expect(await status(high)).toEqual({
+      result: 'ok',
+      status: 'paired',
+      gameId: paired.gameId,
+      rated: true,
+    });
     expect(await status(low)).toEqual({ result: 'ok', status: 'waiting' });
     // 1601 is 101 away from 1500: no pair yet.
     const far = await newPlayer(1601);
@@ -230,7 +263,12 @@ describe.each(DATABASE_KINDS)("'Play now' on %s", (kind) => {
     await age(alice, { waited: 1_000 });
     await t.app.matchQueueJob.tick();
     const paired = await status(alice);
-    expect(paired).toEqual({ result: 'ok', status: 'paired', gameId: expect.any(Number) });
+    expect(paired).toEqual({
+      result: 'ok',
+      status: 'paired',
+      gameId: expect.any(Number),
+      rated: true,
+    });
     expect(await status(bob)).toEqual(paired);
     // And a newcomer far from a player who has waited 10 s pairs with them at once.
     const carol = await newPlayer(2400);
@@ -328,6 +366,7 @@ describe.each(DATABASE_KINDS)("'Play now' on %s", (kind) => {
         result: 'ok',
         status: 'paired',
         gameId: paired.gameId,
+        rated: true,
       });
       // The last seeking session ends: the seek goes, paired or not (the game stays).
       await phone.agent.get('/api/logout');

@@ -64,7 +64,7 @@ describe.each(DATABASE_KINDS)('ratings on %s', (kind) => {
   }
 
   async function newVersus(a: Player, b: Player, options: { rated?: boolean } = {}) {
-    const gameId = await t.app.games.createVersusGame([a.id, b.id], undefined, options);
+    const gameId = (await t.app.games.createVersusGame([a.id, b.id], undefined, options)).gameId;
     const [row] = await t.app.db.select().from(games).where(eq(games.id, gameId));
     return { gameId, secret: row!.secret.trim() };
   }

@@ -144,10 +144,9 @@ describe('the Socket.IO channel on one node', () => {
   it('sends every guess of the opponent as game:counts, in order, to every tab', async () => {
     const alice = await registerUser(app);
     const bob = await registerUser(app);
-    const gameId = await app.games.createVersusGame([
-      await idOf(alice.username),
-      await idOf(bob.username),
-    ]);
+    const gameId = (
+      await app.games.createVersusGame([await idOf(alice.username), await idOf(bob.username)])
+    ).gameId;
     const tab1 = recordEvents(await connected(track(openSocket(baseUrl, sessionOf(alice.agent)))), [
       'game:counts',
     ]);
@@ -185,10 +184,9 @@ describe('the Socket.IO channel on one node', () => {
   it("sends a player's own moves and marks to every tab of theirs as game:moved and game:marks", async () => {
     const alice = await registerUser(app);
     const bob = await registerUser(app);
-    const gameId = await app.games.createVersusGame([
-      await idOf(alice.username),
-      await idOf(bob.username),
-    ]);
+    const gameId = (
+      await app.games.createVersusGame([await idOf(alice.username), await idOf(bob.username)])
+    ).gameId;
     const names: Array<'game:moved' | 'game:marks' | 'game:counts'> = [
       'game:moved',
       'game:marks',
@@ -288,10 +286,9 @@ describe('the Socket.IO channel on one node', () => {
   it('a client that missed events while disconnected converges with one fetch on reconnect', async () => {
     const alice = await registerUser(app);
     const bob = await registerUser(app);
-    const gameId = await app.games.createVersusGame([
-      await idOf(alice.username),
-      await idOf(bob.username),
-    ]);
+    const gameId = (
+      await app.games.createVersusGame([await idOf(alice.username), await idOf(bob.username)])
+    ).gameId;
     const steady = recordEvents(
       await connected(track(openSocket(baseUrl, sessionOf(alice.agent)))),
       ['game:counts'],

@@ -81,7 +81,7 @@ describe.each(DATABASE_KINDS)('versus games on %s', (kind) => {
   }
 
   async function newVersus(a: Player, b: Player) {
-    const gameId = await t.app.games.createVersusGame([a.id, b.id]);
+    const gameId = (await t.app.games.createVersusGame([a.id, b.id])).gameId;
     expect(gameId).toEqual(expect.any(Number));
     return { gameId, secret: await secretOf(gameId) };
   }
@@ -158,6 +158,8 @@ describe.each(DATABASE_KINDS)('versus games on %s', (kind) => {
       enemyForfeit: opponent.forfeit,
       enemyGuesses: opponent.guesses,
       outcome: 'pending',
+      timeControl: '3d',
+      deadline: expect.any(String),
     });
   }
 
@@ -283,27 +285,30 @@ describe.each(DATABASE_KINDS)('versus games on %s', (kind) => {
       expect((await play(alice, gameId, aliceMisses[0]!)).status).toBe(400);
       expect((await counts(bob, gameId)).seq).toBe(seq);
 
-      // Alice solves on her third guess: 90. She now sees everything; Bob still sees nothing.
-      expect(await playOk(alice, gameId, secret)).toMatchObject({
+      // Alice solves on her third guess: 90. The game is not settled: nothing more for her
+      // either (Bob races on the same secret), and Bob still sees nothing.
+      const solved = await playOk(alice, gameId, secret);
+      expect(solved).toMatchObject({
         matches: 5,
         score: 90,
         win: true,
         finished: true,
-        target: secret,
         enemyGuesses: 1,
         outcome: 'pending',
       });
+      expect(solved).not.toHaveProperty('target');
       seq += 1;
       const aliceView = await detail(alice, gameId);
       expect(aliceView).toMatchObject({
         finished: true,
         won: true,
-        target: secret,
         outcome: 'pending',
         enemyGuesses: 1,
-        enemyGuessList: [{ word: bobMisses[0], matches: countMatches(bobMisses[0]!, secret) }],
         seq,
       });
+      expect(aliceView).not.toHaveProperty('target');
+      expect(aliceView).not.toHaveProperty('enemyGuessList');
+      expect((await alice.agent.get(`/api/game/${gameId}/analysis`)).status).toBe(409);
       await expectHiddenFromUnfinished(
         bob,
         gameId,
@@ -349,6 +354,8 @@ describe.each(DATABASE_KINDS)('versus games on %s', (kind) => {
         enemyForfeit: false,
         enemyGuesses: 4,
         outcome: 'win',
+        timeControl: '3d',
+        deadline: expect.any(String),
       });
       expect(await counts(bob, gameId)).toMatchObject({
         seq,
@@ -410,12 +417,10 @@ describe.each(DATABASE_KINDS)('versus games on %s', (kind) => {
         const reply = await playOk(a, gameId, word);
         expect(reply.score).toBe(95 - 5 * i);
       }
-      expect(await detail(a, gameId)).toMatchObject({
-        finished: true,
-        score: 0,
-        target: secret,
-        outcome: 'pending',
-      });
+      const ranOut = await detail(a, gameId);
+      expect(ranOut).toMatchObject({ finished: true, score: 0, outcome: 'pending' });
+      // B still races on the same secret: A learns it when the game is settled.
+      expect(ranOut).not.toHaveProperty('target');
       expect(await counts(b, gameId)).toMatchObject({
         enemyScore: 0,
         enemyGuesses: 20,
@@ -446,10 +451,14 @@ describe.each(DATABASE_KINDS)('versus games on %s', (kind) => {
       const [ra, rb] = await Promise.all([play(a, gameId, secret), play(b, gameId, secret)]);
       expect([ra.status, rb.status]).toEqual([200, 200]);
       for (const r of [ra, rb]) {
-        expect(r.body).toMatchObject({ win: true, score: 95, finished: true, target: secret });
+        expect(r.body).toMatchObject({ win: true, score: 95, finished: true });
       }
-      // Whoever finished second saw the result at once.
+      // Whoever finished second saw the result, and the word, at once.
       expect([ra.body.outcome, rb.body.outcome].sort()).toEqual(['pending', 'win']);
+      const second = ra.body.outcome === 'win' ? ra : rb;
+      const first = second === ra ? rb : ra;
+      expect(second.body.target).toBe(secret);
+      expect(first.body).not.toHaveProperty('target');
       expect((await counts(a, gameId)).seq).toBe(before + 2);
       await expectSettled(gameId, secret, [
         { me: a, opponent: b, outcome: 'win' },
@@ -468,14 +477,16 @@ describe.each(DATABASE_KINDS)('versus games on %s', (kind) => {
       const { gameId, secret } = await newVersus(a, b);
       await playOk(b, gameId, missWords(secret, 1, 5)[0]!);
       const seq = (await counts(a, gameId)).seq!;
-      expect(await playOk(a, gameId, 'giveup')).toMatchObject({
+      const gaveUp = await playOk(a, gameId, 'giveup');
+      expect(gaveUp).toMatchObject({
         forfeit: true,
         finished: true,
         win: false,
         score: 100,
-        target: secret,
         outcome: 'pending',
       });
+      // A second account giving up learns nothing that helps the main one.
+      expect(gaveUp).not.toHaveProperty('target');
       await expectHiddenFromUnfinished(
         b,
         gameId,
@@ -503,16 +514,13 @@ describe.each(DATABASE_KINDS)('versus games on %s', (kind) => {
       const [aBefore, bBefore] = [await stats(a), await stats(b)];
       const { gameId, secret } = await newVersus(a, b);
       await playOk(a, gameId, missWords(secret, 1, 9)[0]!);
-      expect(await playOk(a, gameId, 'giveup')).toMatchObject({
-        forfeit: true,
-        score: 95,
-        target: secret,
-      });
-      expect(await detail(a, gameId)).toMatchObject({
-        target: secret,
-        enemyGuessList: [],
-        outcome: 'pending',
-      });
+      const gaveUp = await playOk(a, gameId, 'giveup');
+      expect(gaveUp).toMatchObject({ forfeit: true, score: 95 });
+      expect(gaveUp).not.toHaveProperty('target');
+      const waiting = await detail(a, gameId);
+      expect(waiting).toMatchObject({ outcome: 'pending', finished: true });
+      expect(waiting).not.toHaveProperty('target');
+      expect(waiting).not.toHaveProperty('enemyGuessList');
       const misses = missWords(secret, 4, 300);
       for (const word of misses) await playOk(b, gameId, word);
       // 80 with a forfeited opponent at 95: still a win.

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { okWith } from './api-envelope.ts';
 import { SafeText } from './safe-text.ts';
+import { CHALLENGE_TIME_CONTROLS } from './time-controls.ts';
 
 /** The special recipient of an open challenge: paired with the next open challenger. */
 export const OPEN_CHALLENGE_TARGET = '@open';
@@ -37,15 +38,29 @@ export const ChallengeItem = Type.Object({
   timeAgo: Type.String(),
   /** ISO time it was sent. */
   createdAt: Type.String(),
+  /** The time control of the game it starts, like `5m` or `3d` (docs/PRODUCT.md, 'Time controls'). */
+  timeControl: Type.String(),
+  /**
+   * Whether the game it starts would be rated if started now: false once the two players have
+   * played their rated games of the day (docs/PRODUCT.md, 'Ratings'). An open challenge does not
+   * know its opponent yet: true.
+   */
+  rated: Type.Boolean(),
 });
 export type ChallengeItem = Static<typeof ChallengeItem>;
 
 export const ChallengesListResponse = okWith({ challenges: Type.Array(ChallengeItem) });
 export type ChallengesListResponse = Static<typeof ChallengesListResponse>;
 
-/** `POST /challenges/new`: a username, or `@open`. */
+/** A challenge's time control, as the new-challenge form offers them. */
+export const ChallengeTimeControlField = Type.Enum(CHALLENGE_TIME_CONTROLS);
+
+/** `POST /challenges/new`: a username, or `@open`; the time control, three days by default. */
 export const NewChallengeBody = Type.Object(
-  { username: SafeText({ minLength: 1, maxLength: 64 }) },
+  {
+    username: SafeText({ minLength: 1, maxLength: 64 }),
+    timeControl: Type.Optional(ChallengeTimeControlField),
+  },
   { additionalProperties: false },
 );
 export type NewChallengeBody = Static<typeof NewChallengeBody>;

@@ -64,6 +64,8 @@ export const GAME_MESSAGES = {
   guestsCannotMark: 'You must be logged in to save the board',
   /** The post-game analysis would give the secret away before the asker's game has ended. */
   analysisBeforeEnd: 'The analysis is shown once your game has ended',
+  /** A finished player's analysis, before the secret can no longer help anyone. */
+  analysisBeforeReveal: 'The analysis is shown once the word is revealed',
 } as const;
 
 const WORD_PATTERN = new RegExp(`^[a-z]{${WORD_LENGTH}}$`);
@@ -222,6 +224,12 @@ export interface VersusSide {
   /** Current score; 0 means the player ran out of points. */
   score: number;
 }
+
+/**
+ * Rated games one pair of players may play each other per UTC day; later games between them
+ * are unrated, so two accounts of one person cannot farm a rating (docs/PRODUCT.md, 'Ratings').
+ */
+export const RATED_GAMES_PER_PAIR_PER_DAY = 3;
 
 /** The results of a versus game for one player; `pending` until both players are done. */
 export const VERSUS_OUTCOMES = ['win', 'lose', 'draw', 'pending'] as const;

@@ -69,6 +69,10 @@ export const GameListItem = Type.Object({
   enemyScore: Type.Optional(Type.Integer()),
   enemyWon: Type.Optional(Type.Boolean()),
   enemyForfeit: Type.Optional(Type.Boolean()),
+  /** A player did not start in time: the game was aborted, and nothing counted. */
+  aborted: Type.Optional(Type.Literal(true)),
+  /** The deadline came before I finished. */
+  outOfTime: Type.Optional(Type.Literal(true)),
 });
 export type GameListItem = Static<typeof GameListItem>;
 
@@ -98,9 +102,25 @@ export const Alphabet = Type.Record(Type.String({ pattern: '^[a-z]$' }), LetterM
 export type Alphabet = Static<typeof Alphabet>;
 
 /**
+ * A game's clock (docs/PRODUCT.md, 'Time controls'), in the board and the counts alike: the time
+ * control of a versus game, the moment every player must have finished by (a versus game's, or
+ * a daily's end of day), and whether a player who did not start aborted the game.
+ */
+const GameClockFields = {
+  /** A versus game's time control, like `5m` or `3d`. */
+  timeControl: Type.Optional(Type.String()),
+  /** ISO time by which every player must have finished (absent when nobody must). */
+  deadline: Type.Optional(Type.String()),
+  /** A player did not start in time: the game ended for both, and nothing counted. */
+  aborted: Type.Optional(Type.Literal(true)),
+};
+
+/**
  * `GET /games/:id`. The secret (`target`) and the opponent's words (`enemyGuessList`) appear
- * only once the requester has finished; before that `enemyGuesses` is a count
- * (docs/PRODUCT.md, 'Secrecy').
+ * only once they can no longer help (docs/PRODUCT.md, 'Secrecy'): a solo game's once it has
+ * ended, a versus game's once it is settled (both players done, out of time, or aborted), a
+ * daily's once its day has ended (or to the player who solved it); before that `enemyGuesses`
+ * is a count.
  */
 export const GameDetailResponse = okWith({
   id: Type.Integer(),
@@ -134,6 +154,15 @@ export const GameDetailResponse = okWith({
    * ratings it left once it is settled.
    */
   ratings: Type.Optional(GameRatings),
+  ...GameClockFields,
+  /** Versus: whether the game counts for ratings (not when the pair has played 3 rated today). */
+  rated: Type.Optional(Type.Boolean()),
+  /** The deadline came before I finished: my game ended lost, as a forfeit. */
+  outOfTime: Type.Optional(Type.Literal(true)),
+  /** The same of the opponent. */
+  enemyOutOfTime: Type.Optional(Type.Literal(true)),
+  /** An aborted game: the players who did not start it. */
+  notStarted: Type.Optional(Type.Array(Type.String())),
 });
 export type GameDetailResponse = Static<typeof GameDetailResponse>;
 
@@ -147,7 +176,10 @@ export const PlayResponse = okWith({
   forfeit: Type.Boolean(),
   /** My game is over (won, gave up or out of points). */
   finished: Type.Boolean(),
-  /** The secret, once my game is over. */
+  /**
+   * The secret, once it can no longer help: my solo game over, my versus game settled by this
+   * move, my daily solved (docs/PRODUCT.md, 'Secrecy').
+   */
   target: Type.Optional(Type.String()),
   /** Versus: the opponent's number of guesses. */
   enemyGuesses: Type.Optional(Type.Integer()),
@@ -172,6 +204,9 @@ export const CountsResponse = okWith({
   enemyGuesses: Type.Integer(),
   /** My result by the versus rule, `pending` until both are done. */
   outcome: VersusOutcomeField,
+  ...GameClockFields,
+  /** The deadline came before the opponent finished. */
+  enemyOutOfTime: Type.Optional(Type.Literal(true)),
 });
 export type CountsResponse = Static<typeof CountsResponse>;
 

@@ -1,6 +1,13 @@
 import { Type, type Static } from 'typebox';
 import { okWith } from './api-envelope.ts';
 
+/** What the 'Play now' routes refuse with (the `err` of their error answers), word for word. */
+export const MATCH_ERRORS = {
+  /** Seeking again too soon after a game aborted because this player did not start it. */
+  cooldown: (seconds: number) =>
+    `Your last game was aborted because you did not start it. You can play again in ${seconds} seconds.`,
+} as const;
+
 /**
  * `POST /match/seek` (docs/PRODUCT.md, 'Play now'): `waiting` in the queue, or `paired` with
  * the game, at once or earlier (a repeated seek answers the same game until the player cancels
@@ -10,6 +17,8 @@ export const MatchSeekResponse = okWith({
   status: Type.Union([Type.Literal('waiting'), Type.Literal('paired')]),
   /** The game, when paired. */
   gameId: Type.Optional(Type.Integer()),
+  /** When paired: whether the game is rated (the pair may have played its rated games today). */
+  rated: Type.Optional(Type.Boolean()),
 });
 export type MatchSeekResponse = Static<typeof MatchSeekResponse>;
 
@@ -21,6 +30,8 @@ export type MatchSeekResponse = Static<typeof MatchSeekResponse>;
 export const MatchStatusResponse = okWith({
   status: Type.Union([Type.Literal('idle'), Type.Literal('waiting'), Type.Literal('paired')]),
   gameId: Type.Optional(Type.Integer()),
+  /** When paired: whether the game is rated. */
+  rated: Type.Optional(Type.Boolean()),
 });
 export type MatchStatusResponse = Static<typeof MatchStatusResponse>;
 
@@ -28,4 +39,6 @@ export type MatchStatusResponse = Static<typeof MatchStatusResponse>;
 export interface MatchFoundEvent {
   gameId: number;
   opponent: string;
+  /** Whether the game is rated: not when the pair has played its rated games of the day. */
+  rated: boolean;
 }

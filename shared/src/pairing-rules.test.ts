@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   bestPartner,
+  isRepeatPair,
   isSeekAlive,
   maySeeksPair,
   PAIRING_RATING_WINDOW,
@@ -110,6 +111,33 @@ describe('choosing a partner', () => {
     expect(bestPartner(me, [seek(2, 2100, 12_000), seek(3, 1450)], NOW)?.userId).toBe(3);
     expect(bestPartner(me, [seek(2, 2100, 12_000), seek(3, 1650)], NOW)?.userId).toBe(2);
     expect(bestPartner(me, [seek(2, 2100, 8_000), seek(3, 1650)], NOW)).toBeNull();
+  });
+
+  it('does not pair the same two players twice in a row while anyone else is waiting', () => {
+    const me = { ...seek(1, 1500), lastOpponent: 2 };
+    const them = seek(2, 1500, 3_000);
+    expect(isRepeatPair(me, them)).toBe(true);
+    expect(isRepeatPair(them, me)).toBe(true);
+    // Nobody else: the two may meet again.
+    expect(bestPartner(me, [them], NOW)?.userId).toBe(2);
+    // Someone else is waiting, even one the window does not allow yet: not each other.
+    expect(bestPartner(me, [them, seek(3, 1900, 1_000)], NOW)).toBeNull();
+    expect(bestPartner(me, [them, seek(3, 1520, 1_000)], NOW)?.userId).toBe(3);
+    // The other side remembers too.
+    const fresh = seek(1, 1500);
+    expect(bestPartner(fresh, [{ ...them, lastOpponent: 1 }, seek(3, 1700)], NOW)).toBeNull();
+    // A whole queue: 1 and 2 met last time, so each takes someone else.
+    const pairs = pairQueue(
+      [me, them, seek(3, 1510, 12_000), seek(4, 1490, 12_000)].map((s, i) => ({
+        ...s,
+        since: NOW - 20_000 + i,
+      })),
+      NOW,
+    );
+    expect(pairs.map(([a, b]) => [a.userId, b.userId].sort())).toEqual([
+      [1, 3],
+      [2, 4],
+    ]);
   });
 
   it('pairs the queue oldest first, each with its closest partner', () => {

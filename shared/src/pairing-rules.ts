@@ -20,6 +20,13 @@ export interface QueuedSeek {
   since: number;
   /** The last sign of life: the player's last poll, or a refresh for a connected socket. */
   seenAt: number;
+  /** Whom the player's previous 'Play now' game was against, if anyone. */
+  lastOpponent?: number | null;
+}
+
+/** Whether two seeks are the same two players as one's previous 'Play now' game. */
+export function isRepeatPair(a: QueuedSeek, b: QueuedSeek): boolean {
+  return a.lastOpponent === b.userId || b.lastOpponent === a.userId;
 }
 
 /**
@@ -51,17 +58,24 @@ export function maySeeksPair(a: QueuedSeek, b: QueuedSeek, now: number): boolean
 
 /**
  * The best partner for `seeker` among `candidates` at `now`, or null: among those it may pair
- * with (`maySeeksPair`), the closest rating; on a tie the one waiting longest, then the lowest
- * user id, so that every node picks the same one.
+ * with (`maySeeksPair`), and not its previous opponent while anyone else waits
+ * (`isRepeatPair`), the closest rating; on a tie the one waiting longest, then the lowest user
+ * id, so that every node picks the same one.
  */
 export function bestPartner<S extends QueuedSeek>(
   seeker: QueuedSeek,
   candidates: readonly S[],
   now: number,
 ): S | null {
+  // The same two players twice in a row only when nobody else is waiting: a second account
+  // cannot be sure to meet its main account again while the queue has anyone else.
+  const othersWaiting = candidates.filter(
+    (candidate) => candidate.userId !== seeker.userId && isSeekAlive(candidate, now),
+  ).length;
   let best: S | null = null;
   for (const candidate of candidates) {
     if (!maySeeksPair(seeker, candidate, now)) continue;
+    if (othersWaiting > 1 && isRepeatPair(seeker, candidate)) continue;
     if (best === null || isBetterPartner(seeker, candidate, best)) best = candidate;
   }
   return best;

@@ -34,6 +34,17 @@ export interface GameMarksEvent {
   alphabet: Alphabet;
 }
 
+/**
+ * `game:ended`: the game clock ended a game (docs/PRODUCT.md, 'Time controls'): a player ran
+ * out of time, or one did not start and the game was aborted. Each player's tabs fetch the board.
+ */
+export interface GameEndedEvent {
+  gameId: number;
+  /** The game's sequence after the change (a versus game's; a daily's stays as it was). */
+  seq: number;
+  reason: 'out of time' | 'aborted';
+}
+
 /** Events the server sends; each goes to the room of the user it concerns. */
 export interface ServerToClientEvents {
   'game:counts': (event: GameCountsEvent) => void;
@@ -41,6 +52,8 @@ export interface ServerToClientEvents {
   'game:moved': (event: GameMovedEvent) => void;
   /** My marks of a game changed (idem). */
   'game:marks': (event: GameMarksEvent) => void;
+  /** The clock ended a game of mine: out of time, or aborted. */
+  'game:ended': (event: GameEndedEvent) => void;
   /** Someone challenged me. */
   'challenge:received': (event: { challengeId: number; sender: string }) => void;
   /** A challenge I sent was accepted (or paired): go to the game. */

@@ -4,6 +4,7 @@ import { and, asc, eq, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-o
 import { usernameKey, usernameSkeleton } from '@jotto/shared/account-rules';
 import { BOT_USERNAME, type BotLevel } from '@jotto/shared/computer-opponent';
 import { botMoveRandom, chooseBotGuess } from '@jotto/shared/computer-opponent-moves';
+import { COMPUTER_TIME_CONTROL } from '@jotto/shared/time-controls';
 import { GAME_MESSAGES, GIVE_UP_WORD } from '@jotto/shared/game-rules';
 import type { Database } from '../db/database.ts';
 import { users } from '../db/account-tables.ts';
@@ -114,13 +115,15 @@ export class BotService {
 
   /**
    * `POST /games/bot`: a versus game between the viewer (an account or a guest) and the
-   * computer at `level`, unrated, its first move due after one delay. One transaction: the
+   * computer at `level`, unrated, under a day's time control (time to come back to it, never
+   * for ever), its first move due after one delay. One transaction: the
    * game, both sides and the computer's row exist together or not at all.
    */
   async createGame(viewer: Viewer, level: BotLevel): Promise<number> {
     const botUserId = this.accountId();
     return this.db.transaction(async (tx) => {
-      const { gameId, sideIds } = await insertGame(tx, { mode: 'versus', rated: false }, [
+      const game = { mode: 'versus', rated: false, timeControl: COMPUTER_TIME_CONTROL } as const;
+      const { gameId, sideIds } = await insertGame(tx, game, [
         ownerColumnsOf(viewer),
         { userId: botUserId, guestSessionHash: null },
       ]);

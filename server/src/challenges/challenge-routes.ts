@@ -30,7 +30,8 @@ export const challengeRoutes: FastifyPluginAsyncTypebox<{
     }),
     handler: async (request) => {
       const user = signedInUser(request);
-      const created = await challenges.create(user, request.body.username.trim());
+      const { username, timeControl } = request.body;
+      const created = await challenges.create(user, username.trim(), timeControl);
       return { result: 'ok' as const, ...created };
     },
   });

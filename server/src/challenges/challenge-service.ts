@@ -8,8 +8,10 @@ import {
   OPEN_CHALLENGE_TARGET,
 } from '@jotto/shared/challenge-schemas';
 import { usernameKey } from '@jotto/shared/account-rules';
+import { RATED_GAMES_PER_PAIR_PER_DAY } from '@jotto/shared/game-rules';
 import { describeTimeAgo } from '@jotto/shared/time-ago';
-import { ADVISORY_LOCKS } from '../db/advisory-locks.ts';
+import { DEFAULT_CHALLENGE_TIME_CONTROL } from '@jotto/shared/time-controls';
+import { ADVISORY_LOCKS, pairLockKey } from '../db/advisory-locks.ts';
 import type { Database, Transaction } from '../db/database.ts';
 import { users } from '../db/account-tables.ts';
 import { gamePlayers, games as gamesTable } from '../db/game-tables.ts';
@@ -18,7 +20,7 @@ import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
 import type { InvalidationPublisher } from '../lib/cluster-cache.ts';
 import { changeTopics } from '../lib/invalidation-channel.ts';
 import type { Notifier } from '../realtime/notifier.ts';
-import type { GameCreation } from '../games/game-creation.ts';
+import { type GameCreation, ratedGamesTodayByOpponent } from '../games/game-creation.ts';
 
 // Transaction-scoped advisory locks (keys in db/advisory-locks.ts). The open queue has one
 // lock; a pair of players has one lock per pair (two int4 keys), so that "A challenges B" and
@@ -50,12 +52,16 @@ export class ChallengeService {
     private readonly invalidations: InvalidationPublisher | null = null,
   ) {}
 
-  /** `POST /challenges/new`: challenge a player by name, or `@open`. */
+  /**
+   * `POST /challenges/new`: challenge a player by name, or `@open`, under a time control (three
+   * days unless told: docs/PRODUCT.md, 'Time controls').
+   */
   async create(
     sender: { userId: number; username: string },
     target: string,
+    timeControl: string = DEFAULT_CHALLENGE_TIME_CONTROL,
   ): Promise<ChallengeCreated> {
-    if (target === OPEN_CHALLENGE_TARGET) return this.createOpen(sender);
+    if (target === OPEN_CHALLENGE_TARGET) return this.createOpen(sender, timeControl);
     const [recipient] = await this.db
       .select({ id: users.id, username: users.username })
       .from(users)
@@ -67,7 +73,7 @@ export class ChallengeService {
 
     const outcome = await this.db.transaction(async (tx) => {
       await tx.execute(
-        sql`SELECT pg_advisory_xact_lock(${PAIR_LOCK_SPACE}, ${pairKey(sender.userId, recipient.id)})`,
+        sql`SELECT pg_advisory_xact_lock(${PAIR_LOCK_SPACE}, ${pairLockKey(sender.userId, recipient.id)})`,
       );
       const now = new Date();
       // They already challenged me: that is a yes from both sides, so the game starts now.
@@ -96,6 +102,7 @@ export class ChallengeService {
           recipientId: recipient.id,
           expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS),
           rematch: await isRematch(tx, sender.userId, recipient.id),
+          timeControl,
         })
         .returning();
       return { kind: 'created' as const, challenge: created! };
@@ -121,37 +128,51 @@ export class ChallengeService {
     return { challengeId: outcome.challenge.id, message: 'Challenge sent!' };
   }
 
-  /** `POST /challenges`: my pending challenges, received (in) or sent (out), newest first. */
+  /**
+   * `POST /challenges`: my pending challenges, received (in) or sent (out), newest first, each
+   * with its time control and whether its game would be rated if it started now.
+   */
   async list(userId: number, type: 'in' | 'out'): Promise<ChallengeItem[]> {
     const sender = alias(users, 'sender');
     const recipient = alias(users, 'recipient');
     const now = new Date();
-    const rows = await this.db
-      .select({
-        id: challenges.id,
-        createdAt: challenges.createdAt,
-        sender: sender.username,
-        recipient: recipient.username,
-      })
-      .from(challenges)
-      .innerJoin(sender, eq(sender.id, challenges.senderId))
-      .leftJoin(recipient, eq(recipient.id, challenges.recipientId))
-      .where(
-        and(
-          type === 'in' ? eq(challenges.recipientId, userId) : eq(challenges.senderId, userId),
-          eq(challenges.status, 'pending'),
-          gt(challenges.expiresAt, now),
-        ),
-      )
-      .orderBy(desc(challenges.createdAt), desc(challenges.id))
-      .limit(100);
-    return rows.map((row) => ({
-      id: row.id,
-      sender: row.sender ?? '',
-      recipient: row.recipient ?? OPEN_CHALLENGE_TARGET,
-      timeAgo: describeTimeAgo(row.createdAt, now),
-      createdAt: row.createdAt.toISOString(),
-    }));
+    const [rows, ratedToday] = await Promise.all([
+      this.db
+        .select({
+          id: challenges.id,
+          createdAt: challenges.createdAt,
+          senderId: challenges.senderId,
+          recipientId: challenges.recipientId,
+          sender: sender.username,
+          recipient: recipient.username,
+          timeControl: challenges.timeControl,
+        })
+        .from(challenges)
+        .innerJoin(sender, eq(sender.id, challenges.senderId))
+        .leftJoin(recipient, eq(recipient.id, challenges.recipientId))
+        .where(
+          and(
+            type === 'in' ? eq(challenges.recipientId, userId) : eq(challenges.senderId, userId),
+            eq(challenges.status, 'pending'),
+            gt(challenges.expiresAt, now),
+          ),
+        )
+        .orderBy(desc(challenges.createdAt), desc(challenges.id))
+        .limit(100),
+      ratedGamesTodayByOpponent(this.db, userId),
+    ]);
+    return rows.map((row) => {
+      const other = row.senderId === userId ? row.recipientId : row.senderId;
+      return {
+        id: row.id,
+        sender: row.sender ?? '',
+        recipient: row.recipient ?? OPEN_CHALLENGE_TARGET,
+        timeAgo: describeTimeAgo(row.createdAt, now),
+        createdAt: row.createdAt.toISOString(),
+        timeControl: row.timeControl,
+        rated: other === null || (ratedToday.get(other) ?? 0) < RATED_GAMES_PER_PAIR_PER_DAY,
+      };
+    });
   }
 
   /** `POST /challenges/accept`: the recipient starts the game; exactly one per challenge. */
@@ -201,10 +222,14 @@ export class ChallengeService {
     return { answer: { result: 'stop', challengeId }, changesAt: null };
   }
 
-  private async createOpen(sender: {
-    userId: number;
-    username: string;
-  }): Promise<ChallengeCreated> {
+  /**
+   * An `@open` challenge: paired at once with another player's waiting open challenge of the
+   * same time control, else it waits for one.
+   */
+  private async createOpen(
+    sender: { userId: number; username: string },
+    timeControl: string,
+  ): Promise<ChallengeCreated> {
     const outcome = await this.db.transaction(async (tx) => {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(${OPEN_QUEUE_LOCK})`);
       const now = new Date();
@@ -212,6 +237,7 @@ export class ChallengeService {
         eq(challenges.isOpen, true),
         eq(challenges.status, 'pending'),
         gt(challenges.expiresAt, now),
+        eq(challenges.timeControl, timeControl),
       );
       const [waiting] = await tx
         .select()
@@ -236,6 +262,7 @@ export class ChallengeService {
           senderId: sender.userId,
           isOpen: true,
           expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS),
+          timeControl,
         })
         .returning();
       return { kind: 'waiting' as const, challenge: created! };
@@ -278,7 +305,9 @@ export class ChallengeService {
     challenge: ChallengeRow,
     accepterId: number,
   ): Promise<number> {
-    const gameId = await this.games.createVersusGame([challenge.senderId, accepterId], tx);
+    const { gameId } = await this.games.createVersusGame([challenge.senderId, accepterId], tx, {
+      timeControl: challenge.timeControl,
+    });
     await tx
       .update(challenges)
       .set({ status: 'accepted', gameId, recipientId: accepterId, respondedAt: new Date() })
@@ -358,10 +387,4 @@ async function isRematch(tx: Transaction, senderId: number, recipientId: number)
     .orderBy(desc(gamesTable.createdAt), desc(gamesTable.id))
     .limit(1);
   return last !== undefined && last.opponentId === recipientId && last.senderStatus !== 'playing';
-}
-
-/** One int4 for an unordered pair of user ids (collisions only serialise unrelated pairs). */
-function pairKey(a: number, b: number): number {
-  const [low, high] = a < b ? [a, b] : [b, a];
-  return (Math.imul(low, 100_003) + high) | 0;
 }

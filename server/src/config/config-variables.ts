@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { Type } from 'typebox';
 import { STEAM_OPENID_URL } from './oauth-providers.ts';
+import { TIME_CONTROL_PATTERN } from '@jotto/shared/time-controls';
 import { FORMATS } from './config-formats.ts';
 import { REPO_ROOT } from '../repo-root.ts';
 import { formatted, oneOf, secret, variable, wholeNumber } from './config-declarations.ts';
@@ -285,6 +286,23 @@ export const CONFIG_VARIABLES = Type.Object({
       'unfinished solo games nobody has played for this many days, but for a signed-in ' +
       "player's dailies, and games against the computer whose player has left them that long.",
   }),
+
+  playNowTimeControl: variable(
+    'PLAY_NOW_TIME_CONTROL',
+    Type.String({
+      default: '5m',
+      pattern: TIME_CONTROL_PATTERN,
+      expected: 'a number and a unit (s, m, h or d) like 5m, 20s or 1d',
+    }),
+    {
+      section: 'jobs',
+      description:
+        "the time control of every 'Play now' game (docs/PRODUCT.md, 'Time controls'): each " +
+        'player must finish by the start plus this, and one who has not moved within a quarter ' +
+        'of it (at most a minute, or a day by correspondence) aborts the game. Any value ' +
+        'works, `20s` for a test or an event.',
+    },
+  ),
 
   bot: BOT_VARIABLES,
 

@@ -1,5 +1,6 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import {
+  addDays,
   dailyDayOf,
   dailyNumberOf,
   type DailyOutcome,
@@ -93,7 +94,8 @@ export class DailyService {
       if (viewer.kind === 'user') await lockAccountDaily(tx, viewer.userId);
       const { gameId, sideIds } = await insertGame(
         tx,
-        { mode: 'solo', secret },
+        // Played on its day only: unfinished at the next midnight (UTC), it ends lost.
+        { mode: 'solo', secret, deadline: new Date(`${addDays(day, 1)}T00:00:00.000Z`) },
         [{ ...ownerColumnsOf(viewer), dailyDay: day }],
         { skipTakenSides: true },
       );

@@ -46,6 +46,12 @@ export const ADVISORY_LOCKS = {
    */
   accountDaily: 724_006,
   /**
+   * Space of the per-pair rated-game locks (two-key form, with `pairLockKey`), transaction-
+   * scoped: two games of one pair made at once count each other against the pair's rated
+   * games of the day, so the fourth is unrated whichever way it came (a challenge, 'Play now').
+   */
+  ratedPair: 724_007,
+  /**
    * A leaderboard refresh, transaction-scoped: one node of the cluster recomputes the
    * snapshots of a period; the others find the lock taken and read what it stored.
    */
@@ -57,3 +63,9 @@ export const ADVISORY_LOCKS = {
    */
   dailyLeadersRefresh: 724_102,
 } as const;
+
+/** One int4 for an unordered pair of user ids (collisions only serialise unrelated pairs). */
+export function pairLockKey(a: number, b: number): number {
+  const [low, high] = a < b ? [a, b] : [b, a];
+  return (Math.imul(low, 100_003) + high) | 0;
+}

@@ -64,6 +64,17 @@ export interface DatabaseHandle {
   ping(): Promise<void>;
   /** The statements of this node that timed out lately (see /readyz). */
   stalls: DatabaseStalls;
+  /**
+   * Hears a Postgres notification channel (LISTEN): `onNotify` with each payload, after the
+   * transaction that sent it committed; `onListening` each time the listening connection is
+   * (re)established, when notifications may have been missed meanwhile. Resolves to a function
+   * that stops listening.
+   */
+  listen(
+    channel: string,
+    onNotify: (payload: string) => void,
+    onListening: () => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -196,7 +207,62 @@ async function openPostgres(
       await client`SELECT 1`;
     },
     stalls: new DatabaseStalls(),
+    listen: (channel, onNotify, onListening) =>
+      listenOn(databaseUrl, channel, onNotify, onListening),
     close: () => client.end({ timeout: 5 }),
+  };
+}
+
+/**
+ * LISTEN on a connection of its own, listening again whenever that connection closes (a
+ * restart, a network cut), until it succeeds: a retry every half second while the database is
+ * away, nothing while it is up. postgres.js's own `listen` gives up on a channel whose re-listen
+ * fails once, which would leave a node deaf after an outage.
+ */
+async function listenOn(
+  databaseUrl: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onListening: () => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  // `onnotify` is the option postgres.js's own `listen` is built on, missing from its types;
+  // with `onclose` (typed) it lets this connection listen again on its own terms.
+  const options: postgres.Options<Record<string, never>> & {
+    onnotify: (from: string, payload: string) => void;
+  } = {
+    max: 1,
+    idle_timeout: 0,
+    max_lifetime: null,
+    fetch_types: false,
+    onnotice: () => {},
+    ...RECONNECTION,
+    onnotify: (from, payload) => {
+      if (from === channel) onNotify(payload);
+    },
+    onclose: () => {
+      if (!stopped) void listenUntilListening();
+    },
+  };
+  const listener = postgres(databaseUrl, options);
+  const listenOnce = async () => {
+    await listener.unsafe(`LISTEN "${channel.replace(/"/g, '""')}"`);
+    onListening();
+  };
+  async function listenUntilListening(): Promise<void> {
+    while (!stopped) {
+      try {
+        await listenOnce();
+        return;
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+    }
+  }
+  await listenOnce();
+  return async () => {
+    stopped = true;
+    await listener.end({ timeout: 1 });
   };
 }
 
@@ -222,6 +288,12 @@ async function openPglite(dataDir: string, timeouts: DatabaseTimeouts): Promise<
       await db.execute(sql`SELECT 1`);
     },
     stalls: new DatabaseStalls(),
+    // One connection in this process, which never drops.
+    listen: async (channel, onNotify, onListening) => {
+      const unlisten = await client.listen(channel, onNotify);
+      onListening();
+      return unlisten;
+    },
     close: () => client.close(),
   };
 }

@@ -37,9 +37,35 @@ export const games = pgTable(
      * games against the computer.
      */
     rated: boolean('rated').notNull().default(false),
+    /**
+     * A versus game's time control (docs/PRODUCT.md, 'Time controls'), like `5m` or `3d`; null
+     * for a solo game.
+     */
+    timeControl: text('time_control'),
+    /**
+     * When every player must have finished: the start plus the time control for a versus game,
+     * the end of its UTC day for a daily; null for any other solo game.
+     */
+    deadline: timestamp('deadline', { withTimezone: true }),
+    /** When a versus game is aborted if a player has not moved by then (see `clockDueAt`). */
+    abortAt: timestamp('abort_at', { withTimezone: true }),
+    /** A player did not start in time: the game ended for both, unrated, nothing counted. */
+    aborted: boolean('aborted').notNull().default(false),
+    /**
+     * The next moment the game clock must look at this game: its `abortAt`, then its
+     * `deadline`; null once there is nothing left to look at. A trigger notifies every node of
+     * a new value on commit (migrations/), so a node's clock sleeps until the nearest.
+     */
+    clockDueAt: timestamp('clock_due_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('games_created_idx').on(t.createdAt)],
+  (t) => [
+    index('games_created_idx').on(t.createdAt),
+    // The game clock's next due moment, and its due games: a point lookup at each wake.
+    index('games_clock_due_idx')
+      .on(t.clockDueAt)
+      .where(sql`${t.clockDueAt} IS NOT NULL`),
+  ],
 );
 
 /**
@@ -60,6 +86,8 @@ export const gamePlayers = pgTable(
       .notNull()
       .default('playing'),
     forfeit: boolean('forfeit').notNull().default(false),
+    /** The deadline came before this player finished: their game ended lost, as a forfeit. */
+    outOfTime: boolean('out_of_time').notNull().default(false),
     /** Versus result once the game is settled: win, lose or draw. */
     outcome: text('outcome', { enum: ['win', 'lose', 'draw'] }),
     guessCount: integer('guess_count').notNull().default(0),

@@ -39,6 +39,8 @@ export const challenges = pgTable(
      * (docs/PRODUCT.md, 'Notices'). Decided once, when the challenge is made.
      */
     rematch: boolean('rematch').notNull().default(false),
+    /** The time control of the game it starts (docs/PRODUCT.md, 'Time controls'). */
+    timeControl: text('time_control').notNull().default('3d'),
   },
   (t) => [
     uniqueIndex('challenges_game_key').on(t.gameId),
@@ -87,6 +89,13 @@ export const matchSeeks = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /**
+     * Whom the player's previous 'Play now' game was against: the queue does not pair the same
+     * two players twice in a row while anyone else is waiting (docs/PRODUCT.md, 'Play now').
+     */
+    lastOpponentId: integer('last_opponent_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
   },
   // The waiting seeks, oldest first: what every pairing reads.
   (t) => [

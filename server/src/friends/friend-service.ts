@@ -1,7 +1,7 @@
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import { usernameKey } from '@jotto/shared/account-rules';
 import type { Friend, FriendRequest } from '@jotto/shared/social-schemas';
-import { ADVISORY_LOCKS } from '../db/advisory-locks.ts';
+import { ADVISORY_LOCKS, pairLockKey } from '../db/advisory-locks.ts';
 import type { Database, Transaction } from '../db/database.ts';
 import { violatedUniqueConstraint } from '../db/database-errors.ts';
 import { users } from '../db/account-tables.ts';
@@ -209,7 +209,9 @@ async function answerRequest(
 
 /** Serialises, until the transaction ends, everything that changes how two users relate. */
 async function lockPair(tx: Transaction, a: number, b: number): Promise<void> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(${FRIEND_PAIR_LOCK_SPACE}, ${pairKey(a, b)})`);
+  await tx.execute(
+    sql`SELECT pg_advisory_xact_lock(${FRIEND_PAIR_LOCK_SPACE}, ${pairLockKey(a, b)})`,
+  );
 }
 
 /**
@@ -236,10 +238,4 @@ async function befriend(tx: Transaction, a: number, b: number): Promise<void> {
         ),
       ),
     );
-}
-
-/** One int4 for an unordered pair of user ids (collisions only serialise unrelated pairs). */
-function pairKey(a: number, b: number): number {
-  const [low, high] = a < b ? [a, b] : [b, a];
-  return (Math.imul(low, 100_003) + high) | 0;
 }

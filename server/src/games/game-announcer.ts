@@ -2,6 +2,7 @@ import type { Alphabet, PlayResponse } from '@jotto/shared/game-schemas';
 import type { GameMovedEvent } from '@jotto/shared/realtime-events';
 import { changeTopics } from '../lib/invalidation-channel.ts';
 import type { Notifier } from '../realtime/notifier.ts';
+import type { ClockEnded } from './game-clock.ts';
 import type { GameStateCache } from './game-state-cache.ts';
 import { countsFor } from './game-state.ts';
 import type { RecordedMove } from './move-recorder.ts';
@@ -35,7 +36,7 @@ export class GameAnnouncer {
       ratings,
     );
     if (opponent?.userId != null && game.mode === 'versus') {
-      const { result: _result, ...counts } = countsFor(game.id, game.seq, opponent, me);
+      const { result: _result, ...counts } = countsFor(game, opponent, me);
       this.notifier.notify(opponent.userId, 'game:counts', counts);
     }
     // Every tab of mine (this one too, which ignores what its answer already showed).
@@ -49,6 +50,17 @@ export class GameAnnouncer {
   async marked(gameId: number, userId: number | null, alphabet: Alphabet): Promise<void> {
     const announced = this.games.announce(gameId);
     if (userId !== null) this.notifier.notify(userId, 'game:marks', { gameId, alphabet });
+    await announced;
+  }
+
+  /**
+   * The clock ended a game (out of time, or aborted): every node forgets it and its players'
+   * ratings (a settlement may have changed them), and each player hears `game:ended`.
+   */
+  async ended({ gameId, reason, seq, userIds }: ClockEnded): Promise<void> {
+    const announced = this.games.announce(gameId, undefined, userIds.map(changeTopics.rating));
+    for (const userId of userIds)
+      this.notifier.notify(userId, 'game:ended', { gameId, seq, reason });
     await announced;
   }
 

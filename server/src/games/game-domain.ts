@@ -4,6 +4,8 @@ import type { DatabaseHandle } from '../db/database.ts';
 import type { InvalidationPublisher, InvalidationSource } from '../lib/cluster-cache.ts';
 import type { Notifier } from '../realtime/notifier.ts';
 import { GameAnnouncer } from './game-announcer.ts';
+import { GameClock } from './game-clock.ts';
+import { GameClockJob } from './game-clock-job.ts';
 import { GameCreation } from './game-creation.ts';
 import { GameMarks } from './game-marks.ts';
 import { GameRetention } from './game-retention.ts';
@@ -24,6 +26,8 @@ export interface GameDomain {
   marks: GameMarks;
   retention: GameRetention;
   announcer: GameAnnouncer;
+  /** Ends games whose time is up (started by the app, stopped on close). */
+  clockJob: GameClockJob;
 }
 
 /** What the game domain needs from the app. */
@@ -35,6 +39,8 @@ export interface GameDomainDeps {
   cacheMaxAgeMs: number;
   metrics: Registry;
   log: FastifyBaseLogger;
+  /** What time it is for the rules (a daily's day, a deadline); tests hand in their own. */
+  clock: () => Date;
 }
 
 /** Builds the game domain's parts around one cache of games and one announcer. */
@@ -52,15 +58,22 @@ export function createGameDomain(deps: GameDomainDeps): GameDomain {
     runPrepared,
     states,
     deps.log,
+    deps.clock,
     registerMoveBatchMetrics(deps.metrics),
   );
   return {
     states,
     creation: new GameCreation(db),
-    guesses: new GuessCommand(recorder, announcer),
-    views: new GameViews(db, states),
+    guesses: new GuessCommand(recorder, announcer, deps.clock),
+    views: new GameViews(db, states, deps.clock),
     marks: new GameMarks(db, announcer),
     retention: new GameRetention(db),
     announcer,
+    clockJob: new GameClockJob(
+      new GameClock(db),
+      announcer,
+      (channel, onNotify, onListening) => deps.database.listen(channel, onNotify, onListening),
+      deps.log.child({ job: 'game clock' }),
+    ),
   };
 }

@@ -29,6 +29,8 @@ export async function listGames(
     .select({
       me: gamePlayers,
       secret: games.secret,
+      deadline: games.deadline,
+      aborted: games.aborted,
       opponent,
       opponentName: opponentUser.username,
     })
@@ -46,7 +48,7 @@ export async function listGames(
     .orderBy(desc(gamePlayers.lastPlayedAt), desc(gamePlayers.id))
     .limit(LIST_LIMIT);
   const now = new Date();
-  return rows.map(({ me, secret, opponent: other, opponentName }) => ({
+  return rows.map(({ me, secret, deadline, aborted, opponent: other, opponentName }) => ({
     id: me.gameId,
     score: me.score,
     timeAgo: describeTimeAgo(me.lastPlayedAt, now),
@@ -54,7 +56,14 @@ export async function listGames(
     guess: me.lastGuess,
     won: me.status === 'won',
     forfeit: me.forfeit,
-    ...(age === 'old' && isFinished(me) ? { target: secret } : {}),
+    // A settled daily's word waits for the end of its day, but for its solver.
+    ...(age === 'old' &&
+    isFinished(me) &&
+    (me.dailyDay === null || me.status === 'won' || (deadline !== null && deadline <= now))
+      ? { target: secret }
+      : {}),
+    ...(aborted ? { aborted: true as const } : {}),
+    ...(me.outOfTime ? { outOfTime: true as const } : {}),
     ...(other
       ? {
           opponent: opponentName ?? '',

@@ -85,8 +85,8 @@ export const gameRoutes: FastifyPluginAsyncTypebox<{
     // game changes (see lib/poll-answers.ts).
     handler: async (request, reply) =>
       answerGamePoll(request, reply, 'board', request.params.id, async (viewer, gameId) => {
-        const { detail, ratingsOf } = await games.views.board(viewer, gameId);
-        return { answer: detail, topics: ratingsOf.map(changeTopics.rating) };
+        const { detail, ratingsOf, changesAt } = await games.views.board(viewer, gameId);
+        return { answer: detail, topics: ratingsOf.map(changeTopics.rating), changesAt };
       }),
   });
 

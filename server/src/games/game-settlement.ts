@@ -60,5 +60,9 @@ export async function settleIfDone(tx: Transaction, gameId: number): Promise<voi
         .onConflictDoNothing();
     }
   }
-  await tx.update(games).set({ settledAt: new Date() }).where(eq(games.id, gameId));
+  // Settled: the clock has nothing left to look at.
+  await tx
+    .update(games)
+    .set({ settledAt: new Date(), clockDueAt: null })
+    .where(eq(games.id, gameId));
 }

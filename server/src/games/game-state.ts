@@ -12,6 +12,8 @@ import { ownedSideOf, type SideOwner } from './game-ownership.ts';
 
 /** One player's side of a game, as the store reads it: the row, its guesses and its marks. */
 export interface Side extends SideState, SideOwner {
+  /** The deadline came before this player finished. */
+  outOfTime: boolean;
   /** The row's id in `game_players`. */
   id: number;
   /** The account's username (null for a guest, or an account still to pick one). */
@@ -39,7 +41,14 @@ export interface GameState {
   /** The game's event sequence: grows by one per move of a versus game. */
   seq: number;
   rated: boolean;
+  /** Every player's game has ended and the game was counted, or it was aborted. */
   settled: boolean;
+  /** A versus game's time control ('5m', '3d'); null for a solo game. */
+  timeControl: string | null;
+  /** When every player must have finished (ms since the epoch); null when nobody must. */
+  deadline: number | null;
+  /** A player did not start in time: the game ended for both, and nothing counted. */
+  aborted: boolean;
   /** Against the computer: its level and its side's row id. */
   bot: { level: BotLevel; playerId: number } | null;
   /** One side (solo) or two (versus), in row order. */
@@ -55,10 +64,12 @@ export interface GameState {
 export function readGamesStatement(gameIds: readonly number[]): SQL {
   return sql`
     SELECT g.id, g.mode, g.secret, g.event_seq AS seq, g.rated, g.settled_at IS NOT NULL AS settled,
+      g.time_control AS "timeControl", g.deadline, g.aborted,
       b.level AS bot_level, b.player_id AS bot_player_id,
       json_agg(json_build_object(
         'id', gp.id, 'userId', gp.user_id, 'guestSessionHash', gp.guest_session_hash,
         'username', u.username, 'score', gp.score, 'status', gp.status, 'forfeit', gp.forfeit,
+        'outOfTime', gp.out_of_time,
         'guessCount', gp.guess_count, 'lastGuess', gp.last_guess,
         'outcome', gp.outcome, 'dailyDay', gp.daily_day,
         'guesses', (SELECT coalesce(json_agg(json_build_object('word', x.word, 'matches', x.matches)
@@ -79,18 +90,24 @@ export function readGamesStatement(gameIds: readonly number[]): SQL {
  * A row of `readGamesStatement`: the state's fields, but the computer's level and row under the
  * database's names.
  */
-export type GameStateRow = Omit<GameState, 'bot'> & {
+export type GameStateRow = Omit<GameState, 'bot' | 'deadline'> & {
+  deadline: Date | string | null;
   bot_level: BotLevel | null;
   bot_player_id: number | null;
 };
 
 /** The state a row of `readGamesStatement` describes. */
-export function gameStateOf({ bot_level, bot_player_id, ...game }: GameStateRow): GameState {
+export function gameStateOf({
+  bot_level,
+  bot_player_id,
+  deadline,
+  ...game
+}: GameStateRow): GameState {
   const bot =
     bot_level !== null && bot_player_id !== null
       ? { level: bot_level, playerId: bot_player_id }
       : null;
-  return { ...game, bot };
+  return { ...game, deadline: deadline === null ? null : new Date(deadline).getTime(), bot };
 }
 
 /** Runs one raw statement and answers its rows (the pool's prepared runner, or a transaction). */
@@ -128,21 +145,53 @@ export const wordsOf = (side: Side) => ({
   has: (word: string) => side.guesses.some((guess) => guess.word === word),
 });
 
+/**
+ * Whether the secret may reach this side now (docs/PRODUCT.md, 'Secrecy'): it must no longer be
+ * able to help anyone. A versus game's once the game is settled (both done, out of time, or
+ * aborted): until then the opponent races on the same secret, and a second account of theirs
+ * could give up to learn it. A daily's once its day has ended, or to the player who solved it
+ * (they typed it): today's word is everyone's. Any other solo game's once it has ended.
+ */
+export function secretVisibleTo(game: GameState, side: Side, now: number): boolean {
+  if (game.mode === 'versus') return game.settled;
+  if (side.dailyDay !== null) return side.status === 'won' || dayIsOver(game, now);
+  return isFinished(side);
+}
+
+/**
+ * Whether the post-game analysis may reach this side (it shows the secret and the best
+ * guesses): a daily's only once its day has ended; otherwise with the secret, once the side's
+ * own game has ended.
+ */
+export function analysisVisibleTo(game: GameState, side: Side, now: number): boolean {
+  if (!isFinished(side)) return false;
+  if (side.dailyDay !== null) return dayIsOver(game, now);
+  return secretVisibleTo(game, side, now);
+}
+
+const dayIsOver = (game: GameState, now: number) => game.deadline !== null && now >= game.deadline;
+
+/** The clock of a game as the board and the counts carry it. */
+export function clockFieldsOf(game: GameState) {
+  return {
+    ...(game.timeControl !== null ? { timeControl: game.timeControl } : {}),
+    ...(game.deadline !== null ? { deadline: new Date(game.deadline).toISOString() } : {}),
+    ...(game.aborted ? { aborted: true as const } : {}),
+  };
+}
+
 /** `me`'s view of the opponent's progress: the counts route and the `game:counts` event. */
-export function countsFor(
-  gameId: number,
-  seq: number,
-  me: SideState,
-  opponent: SideState,
-): CountsResponse {
+export function countsFor(game: GameState, me: Side, opponent: Side): CountsResponse {
   return {
     result: 'ok',
-    gameId,
-    seq,
+    gameId: game.id,
+    seq: game.seq,
     enemyScore: opponent.score,
     enemyWon: opponent.status === 'won',
     enemyForfeit: opponent.forfeit,
     enemyGuesses: opponent.guessCount,
     outcome: versusOutcome(versusSideOf(me), versusSideOf(opponent)),
+    ...clockFieldsOf(game),
+    ...(opponent.outOfTime ? { enemyOutOfTime: true as const } : {}),
   };
 }

@@ -12,10 +12,13 @@ import type { Viewer } from '../sessions/viewer.ts';
 import { FinishedGameAnalyses } from './finished-game-analyses.ts';
 import type { GameStateCache } from './game-state-cache.ts';
 import {
+  analysisVisibleTo,
+  clockFieldsOf,
   countsFor,
   type GameState,
   isFinished,
   opponentOf,
+  secretVisibleTo,
   type Side,
   sideOfViewer,
 } from './game-state.ts';
@@ -23,8 +26,8 @@ import {
 /**
  * What a player sees of a game (docs/PRODUCT.md, 'Secrecy'): the board, the opponent's counts
  * and the post-game analysis, each made from the game as this node holds it
- * (`GameStateCache`). The secret and the opponent's words appear only once the viewer's own
- * game has ended. A game that is not the viewer's is a 404 that does not tell "not yours"
+ * (`GameStateCache`). The secret, the opponent's words and the analysis appear only once they
+ * can no longer help (`secretVisibleTo`). A game that is not the viewer's is a 404 that does not tell "not yours"
  * from "does not exist" (or a guest's expired game).
  */
 export class GameViews {
@@ -33,6 +36,8 @@ export class GameViews {
   constructor(
     private readonly db: Database,
     private readonly games: GameStateCache,
+    /** What time it is for the rules (a daily's word is revealed when its day ends). */
+    private readonly clock: () => Date,
   ) {}
 
   /**
@@ -42,10 +47,12 @@ export class GameViews {
   async board(
     viewer: Viewer,
     gameId: number,
-  ): Promise<{ detail: GameDetailResponse; ratingsOf: number[] }> {
+  ): Promise<{ detail: GameDetailResponse; ratingsOf: number[]; changesAt: Date | null }> {
     const { game, me } = await this.viewersGame(viewer, gameId);
+    const now = this.clock().getTime();
     const opponent = opponentOf(game, me);
     const finished = isFinished(me);
+    const secretShown = secretVisibleTo(game, me, now);
     const ratingsOf: number[] = [];
     const detail: GameDetailResponse = {
       result: 'ok',
@@ -59,7 +66,9 @@ export class GameViews {
       multiplayer: game.mode === 'versus',
       ...(me.dailyDay !== null ? { daily: true as const } : {}),
       seq: game.seq,
-      ...(finished ? { target: game.secret } : {}),
+      ...(secretShown ? { target: game.secret } : {}),
+      ...clockFieldsOf(game),
+      ...(me.outOfTime ? { outOfTime: true as const } : {}),
     };
     if (opponent) {
       detail.enemyName = opponent.username ?? '';
@@ -68,8 +77,11 @@ export class GameViews {
       detail.enemyForfeit = opponent.forfeit;
       detail.enemyGuesses = opponent.guessCount;
       detail.outcome = versusOutcome(versusSideOf(me), versusSideOf(opponent));
-      // The opponent's words would narrow the secret: only for a player who has finished.
-      if (finished) detail.enemyGuessList = opponent.guesses;
+      detail.rated = game.rated;
+      if (opponent.outOfTime) detail.enemyOutOfTime = true;
+      // The opponent's words would narrow the secret: with it, once the game is settled.
+      if (secretShown) detail.enemyGuessList = opponent.guesses;
+      if (game.aborted) detail.notStarted = notStarted(game);
       if (game.bot) detail.enemyLevel = game.bot.level;
       if (game.rated && me.userId !== null && opponent.userId !== null) {
         ratingsOf.push(me.userId, opponent.userId);
@@ -77,7 +89,13 @@ export class GameViews {
         if (ratings) detail.ratings = ratings;
       }
     }
-    return { detail, ratingsOf };
+    // A daily's word is revealed when its day ends, which nobody announces: the answer is
+    // good until then.
+    const changesAt =
+      !secretShown && me.dailyDay !== null && game.deadline !== null
+        ? new Date(game.deadline)
+        : null;
+    return { detail, ratingsOf, changesAt };
   }
 
   /** `GET /game/:id/counts`: the opponent's progress, as the `game:counts` event carries it. */
@@ -85,7 +103,7 @@ export class GameViews {
     const { game, me } = await this.viewersGame(viewer, gameId);
     const opponent = opponentOf(game, me);
     if (game.mode !== 'versus' || !opponent) throw badRequest(GAME_MESSAGES.notVersus);
-    return countsFor(gameId, game.seq, me, opponent);
+    return countsFor(game, me, opponent);
   }
 
   /**
@@ -95,7 +113,9 @@ export class GameViews {
    */
   async analysis(viewer: Viewer, gameId: number): Promise<GameAnalysisResponse> {
     const { game, me } = await this.viewersGame(viewer, gameId);
+    const now = this.clock().getTime();
     if (!isFinished(me)) throw conflict(GAME_MESSAGES.analysisBeforeEnd);
+    if (!analysisVisibleTo(game, me, now)) throw conflict(GAME_MESSAGES.analysisBeforeReveal);
     const opponent = opponentOf(game, me);
     const stepsOf = (side: Side) =>
       this.analyses.of(side.id, game.secret, async () =>
@@ -124,4 +144,11 @@ export class GameViews {
     if (!held || !me) throw notFound(GAME_MESSAGES.notFound);
     return { game: held.game, me };
   }
+}
+
+/** The players of an aborted game who did not start it (neither guessed nor gave up). */
+function notStarted(game: GameState): string[] {
+  return game.sides.flatMap((side) =>
+    side.guessCount === 0 && !side.forfeit ? [side.username ?? ''] : [],
+  );
 }

@@ -13,6 +13,7 @@ import { isValidGuessWord } from '@jotto/shared/word-lists';
 import { badRequest, conflict, notFound, unavailable } from '../errors.ts';
 import type { Viewer } from '../sessions/viewer.ts';
 import type { GameAnnouncer } from './game-announcer.ts';
+import { secretVisibleTo } from './game-state.ts';
 import type { MoveOutcome, MoveRecorder, RecordedMove } from './move-recorder.ts';
 
 /**
@@ -52,6 +53,8 @@ export class GuessCommand {
   constructor(
     private readonly recorder: MoveRecorder,
     private readonly announcer: GameAnnouncer,
+    /** What time it is for the rules (a daily's word is revealed when its day ends). */
+    private readonly clock: () => Date,
   ) {}
 
   async play(actor: MoveActor, gameId: number, rawWord: string): Promise<PlayResponse> {
@@ -63,7 +66,7 @@ export class GuessCommand {
       throw badRequest(GAME_MESSAGES.notInDictionary);
     }
     const recorded = await this.record(actor, gameId, move);
-    const response = playResponseOf(recorded);
+    const response = playResponseOf(recorded, this.clock().getTime());
     await this.announcer.moved(recorded, response);
     return response;
   }
@@ -90,8 +93,11 @@ export class GuessCommand {
   }
 }
 
-/** The answer to a move: my side after it, the secret once my game has ended. */
-function playResponseOf({ game, me, opponent, matches, finished }: RecordedMove): PlayResponse {
+/** The answer to a move: my side after it, the secret once it can no longer help. */
+function playResponseOf(
+  { game, me, opponent, matches, finished }: RecordedMove,
+  now: number,
+): PlayResponse {
   return {
     result: 'ok',
     ...(matches === undefined ? {} : { matches }),
@@ -99,7 +105,7 @@ function playResponseOf({ game, me, opponent, matches, finished }: RecordedMove)
     win: me.status === 'won',
     forfeit: me.forfeit,
     finished,
-    ...(finished ? { target: game.secret } : {}),
+    ...(secretVisibleTo(game, me, now) ? { target: game.secret } : {}),
     ...(game.mode === 'versus' && opponent
       ? {
           enemyGuesses: opponent.guessCount,

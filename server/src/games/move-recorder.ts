@@ -2,7 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, type SQL } from 'drizzle-orm';
 import { applyMove, type Move, type MoveRefusal } from '@jotto/shared/game-rules';
 import { type Database, type PreparedRawRunner, rowsOf } from '../db/database.ts';
-import { isRetryableWriteConflict } from '../db/database-errors.ts';
+import {
+  isDatabaseTimeout,
+  isDatabaseUnavailable,
+  isRetryableWriteConflict,
+} from '../db/database-errors.ts';
 import { gamePlayers } from '../db/game-tables.ts';
 import { KeyedBatcher } from '../lib/keyed-batcher.ts';
 import type { WriteStart } from '../lib/cluster-cache.ts';
@@ -107,6 +111,8 @@ export class MoveRecorder {
     private readonly runPrepared: PreparedRawRunner,
     private readonly games: GameStateCache,
     private readonly log: FastifyBaseLogger,
+    /** What time it is for the rules: a game past its deadline takes no move. */
+    private readonly clock: () => Date,
     private readonly metrics?: MoveBatchMetrics,
   ) {
     this.batcher = new KeyedBatcher({
@@ -141,7 +147,7 @@ export class MoveRecorder {
       const run = async <Row>(query: SQL) => rowsOf<Row>(await tx.execute(query));
       const game = await readGame(run, attempt.gameId);
       if (!game) return { kind: 'refused', refusal: 'notFound' };
-      const planned = plan({ game, since }, { ...attempt, fresh: true });
+      const planned = plan({ game, since }, { ...attempt, fresh: true }, this.clock().getTime());
       if (!('row' in planned)) return planned;
       const [written] = rowsOf<MoveWritten>(await tx.execute(writeMovesStatement([planned.row])));
       if (!written) return { kind: 'retry' };
@@ -163,13 +169,17 @@ export class MoveRecorder {
   /**
    * One batch. If it fails as a whole (a database error that is not a write conflict, maybe
    * caused by another player's move), each of its moves is recorded alone, where it either
-   * goes through or fails for a reason of its own. Logged and counted, since a failing batch
+   * goes through or fails for a reason of its own; but for a database that is away or timing
+   * out, whose 503 each move gets at once. Logged and counted, since a failing batch
    * costs every move the slow path.
    */
   private async runBatch(attempts: readonly MoveAttempt[]): Promise<MoveOutcome[]> {
     try {
       return await this.writeBatch(attempts);
     } catch (err) {
+      // The database is away or not serving in time (a table locked elsewhere): each move
+      // alone would wait the same lock timeout again. Every move of the batch answers 503 now.
+      if (isDatabaseTimeout(err) || isDatabaseUnavailable(err)) throw err;
       this.log.warn(
         { err: err instanceof Error ? loggableError(err) : String(err), size: attempts.length },
         'move batch failed: its moves are recorded alone',
@@ -189,13 +199,14 @@ export class MoveRecorder {
       const read = await this.games.hold(missing.map((idx) => attempts[idx]!));
       missing.forEach((idx, i) => (held[idx] = read[i]));
     }
+    const now = this.clock().getTime();
     const outcomes: MoveOutcome[] = [];
     const planned: Planned[] = [];
     attempts.forEach((attempt, idx) => {
       const game = held[idx];
       const plannedOrOutcome: Planned | MoveOutcome = !game
         ? { kind: 'refused', refusal: 'notFound' }
-        : plan(game, attempt, idx);
+        : plan(game, attempt, now, idx);
       if (!('row' in plannedOrOutcome)) {
         outcomes[idx] = plannedOrOutcome;
       } else if (plannedOrOutcome.applied.finished) {
@@ -242,10 +253,14 @@ export class MoveRecorder {
  * records it. On a copy from memory, anything but an ongoing move is checked on a fresh read
  * before it is answered (`retry`): the copy may be behind.
  */
-function plan(held: HeldGame, attempt: MoveAttempt, idx = 0): Planned | MoveOutcome {
+function plan(held: HeldGame, attempt: MoveAttempt, now: number, idx = 0): Planned | MoveOutcome {
   const { game } = held;
   const side = sideOfViewer(game, attempt.viewer);
   if (!side) return attempt.fresh ? { kind: 'refused', refusal: 'notFound' } : { kind: 'retry' };
+  // The clock may not have ended the game yet: its deadline is final, and so is an abort.
+  if (game.aborted || (game.deadline !== null && now >= game.deadline)) {
+    return { kind: 'refused', refusal: 'gameOver' };
+  }
   // Only the fields the rule reads: it copies what it is given into the side it answers.
   const state = {
     score: side.score,

@@ -46,8 +46,9 @@ export interface MoveWritten {
  * rows, its player row, its guess and a versus game's event number, are written together or
  * not at all). It is a compare-and-set: a player's row is updated only if it is still exactly
  * as planned (still playing, the same guess count), still owned by the owner the planner
- * checked (`ownedByInputRow`, the one ownership rule) and, for a move that came with a session,
- * that session is still live. A move whose row no longer matches is not written and not
+ * checked (`ownedByInputRow`, the one ownership rule), its game still open (not aborted, its
+ * deadline not passed: the game clock may not have ended it yet) and, for a move that came with
+ * a session, that session is still live. A move whose row no longer matches is not written and not
  * returned; its caller plans it again on a fresh read. So no lock is held between the read a
  * move was planned on and its write, and two nodes' moves of one player apply one after the
  * other. Rows must come in player-id order, so that two batches lock the rows they share in the
@@ -71,9 +72,10 @@ function writeMovesSql(rows: SQLWrapper | string): SQL {
         guess_count = gp.guess_count + (CASE WHEN i.word IS NULL THEN 0 ELSE 1 END),
         last_guess = coalesce(i.word, gp.last_guess), last_played_at = now(),
         finished_at = CASE WHEN i.status = 'playing' THEN gp.finished_at ELSE now() END
-      FROM i
+      FROM i JOIN games g ON g.id = i.game_id
       WHERE gp.id = i.player_id AND gp.game_id = i.game_id AND gp.status = 'playing'
         AND gp.guess_count = i.expected AND ${ownedByInputRow()}
+        AND g.settled_at IS NULL AND (g.deadline IS NULL OR g.deadline > now())
         AND (i.session_hash IS NULL OR EXISTS (
           SELECT 1 FROM sessions WHERE sessions.id_hash = i.session_hash
             AND ${liveSessionCondition}))

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { API_ENDPOINTS } from '@jotto/shared/api-endpoints';
+import { MATCH_ERRORS } from '@jotto/shared/match-schemas';
 import type { AppConfig } from '../config/config.ts';
-import { unauthorized } from '../errors.ts';
+import { ApiError, unauthorized } from '../errors.ts';
 import { endpointRoute } from '../lib/endpoint-route.ts';
 import { perAccountPerMinute } from '../plugins/rate-limit-plugin.ts';
 import { signedInUser } from '../sessions/route-access.ts';
@@ -22,8 +23,12 @@ export const matchRoutes: FastifyPluginAsyncTypebox<{
       const standing = await matches.seek(signedInUser(request));
       // Idle: the session ended (a logout) between the access check and the seek's turn.
       if (standing.status === 'idle') throw unauthorized();
+      if (standing.status === 'cooling down') {
+        const seconds = Math.ceil(standing.retryInMs / 1000);
+        throw new ApiError(429, MATCH_ERRORS.cooldown(seconds));
+      }
       return standing.status === 'paired'
-        ? { result: 'ok' as const, status: standing.status, gameId: standing.gameId }
+        ? { result: 'ok' as const, ...standing }
         : { result: 'ok' as const, status: 'waiting' as const };
     },
   });

@@ -1,4 +1,18 @@
-import { and, eq, gt, inArray, isNull, lte, not, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  eq,
+  gt,
+  inArray,
+  isNull,
+  lte,
+  ne,
+  not,
+  notInArray,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { MatchFoundEvent } from '@jotto/shared/match-schemas';
 import {
   bestPartner,
@@ -10,7 +24,7 @@ import {
 import { ADVISORY_LOCKS } from '../db/advisory-locks.ts';
 import type { Database, Transaction } from '../db/database.ts';
 import { sessions, users } from '../db/account-tables.ts';
-import { gamePlayers } from '../db/game-tables.ts';
+import { gamePlayers, games } from '../db/game-tables.ts';
 import { matchSeeks } from '../db/social-tables.ts';
 import type { GameCreation } from '../games/game-creation.ts';
 import { KeyedBatcher } from '../lib/keyed-batcher.ts';
@@ -24,11 +38,23 @@ const MAX_BATCH = 64;
 
 /** Where a player stands in the queue (the answers of the seek and status routes). */
 export type MatchStanding =
-  { status: 'idle' } | { status: 'waiting' } | { status: 'paired'; gameId: number };
+  | { status: 'idle' }
+  | { status: 'waiting' }
+  | { status: 'paired'; gameId: number; rated: boolean }
+  /** The player left their last game unstarted and it was aborted: they seek again later. */
+  | { status: 'cooling down'; retryInMs: number };
+
+/**
+ * How long a player whose 'Play now' game was aborted because they did not start waits before
+ * seeking again (docs/PRODUCT.md, 'Play now'): leaving a paired game unplayed to seek another
+ * opponent is not free.
+ */
+export const ABORT_COOLDOWN_MS = 60_000;
 
 /** Two players the queue paired into a game: each hears `match:found` after commit. */
 interface Pairing {
   gameId: number;
+  rated: boolean;
   players: readonly [{ userId: number; username: string }, { userId: number; username: string }];
 }
 
@@ -109,6 +135,8 @@ export class MatchService {
     private readonly db: Database,
     private readonly games: GameCreation,
     private readonly notifier: Notifier,
+    /** The time control of every 'Play now' game (PLAY_NOW_TIME_CONTROL). */
+    private readonly timeControl: string,
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
@@ -144,6 +172,7 @@ export class MatchService {
    * and games are written at the end.
    */
   private async decide(requests: readonly QueueRequest[]): Promise<MatchStanding[]> {
+    const opponent = alias(gamePlayers, 'opponent');
     const outcome = await this.db.transaction(async (tx) => {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(${QUEUE_LOCK})`);
       const now = this.clock();
@@ -164,14 +193,25 @@ export class MatchService {
               seekingSince: matchSeeks.seekingSince,
               seenAt: matchSeeks.seenAt,
               liveSessions: liveSeekingSessions,
+              lastOpponentId: matchSeeks.lastOpponentId,
               guessCount: gamePlayers.guessCount,
               status: gamePlayers.status,
+              forfeit: gamePlayers.forfeit,
+              rated: games.rated,
+              aborted: games.aborted,
+              settledAt: games.settledAt,
+              opponentId: opponent.userId,
             })
             .from(users)
             .leftJoin(matchSeeks, eq(matchSeeks.userId, users.id))
             .leftJoin(
               gamePlayers,
               and(eq(gamePlayers.gameId, matchSeeks.gameId), eq(gamePlayers.userId, users.id)),
+            )
+            .leftJoin(games, eq(games.id, matchSeeks.gameId))
+            .leftJoin(
+              opponent,
+              and(eq(opponent.gameId, matchSeeks.gameId), ne(opponent.userId, users.id)),
             )
             .where(inArray(users.id, userIds))
         ).map((row) => [row.userId, row]),
@@ -195,6 +235,7 @@ export class MatchService {
         pairedAt: gameId === null ? null : now,
         // Written as the live ones: a session that ended leaves the row when it is next written.
         sessionHashes: seek.liveSessions,
+        lastOpponentId: seek.lastOpponent ?? null,
       });
       for (const request of requests) {
         const me = players.get(request.userId);
@@ -214,9 +255,19 @@ export class MatchService {
         if (
           me.gameId !== null &&
           me.status !== null &&
+          !me.aborted &&
           !startedFor({ guessCount: me.guessCount ?? 0, status: me.status })
         ) {
-          answers.push({ status: 'paired', gameId: me.gameId });
+          answers.push({ status: 'paired', gameId: me.gameId, rated: me.rated ?? false });
+          continue;
+        }
+        // That game was aborted because I did not start it: not another one at once.
+        const cooldownEnds =
+          me.aborted && me.guessCount === 0 && !me.forfeit && me.settledAt !== null
+            ? me.settledAt.getTime() + ABORT_COOLDOWN_MS
+            : 0;
+        if (cooldownEnds > now.getTime()) {
+          answers.push({ status: 'cooling down', retryInMs: cooldownEnds - now.getTime() });
           continue;
         }
         // Still waiting and alive (seen lately, by a live session of its own): the wait goes on
@@ -236,6 +287,8 @@ export class MatchService {
           liveSessions: stillWaiting
             ? [...new Set([...me.liveSessions, request.sessionHash])]
             : [request.sessionHash],
+          // The opponent of the game the row points to, else whom the row remembers.
+          lastOpponent: me.gameId !== null ? me.opponentId : me.lastOpponentId,
         };
         const partner = bestPartner(seeker, [...waiting.values()], now.getTime());
         if (!partner) {
@@ -245,19 +298,22 @@ export class MatchService {
           continue;
         }
         waiting.delete(partner.userId);
-        const gameId = await this.games.createVersusGame([partner.userId, seeker.userId], tx, {
-          rated: true,
-        });
+        const { gameId, rated } = await this.games.createVersusGame(
+          [partner.userId, seeker.userId],
+          tx,
+          { rated: true, timeControl: this.timeControl },
+        );
         rows.set(partner.userId, rowOf(partner, gameId));
         rows.set(seeker.userId, rowOf(seeker, gameId));
         pairings.push({
           gameId,
+          rated,
           players: [
             { userId: partner.userId, username: partner.username },
             { userId: seeker.userId, username: seeker.username },
           ],
         });
-        answers.push({ status: 'paired', gameId });
+        answers.push({ status: 'paired', gameId, rated });
       }
       if (cancelled.length > 0) {
         await tx.delete(matchSeeks).where(inArray(matchSeeks.userId, cancelled));
@@ -275,6 +331,7 @@ export class MatchService {
               gameId: sql`excluded.game_id`,
               pairedAt: sql`excluded.paired_at`,
               sessionHashes: sql`excluded.session_hashes`,
+              lastOpponentId: sql`excluded.last_opponent_id`,
             },
           });
       }
@@ -291,7 +348,9 @@ export class MatchService {
    * while waiting is one statement and takes no lock: a pairing that holds this row makes the
    * update wait for its commit and then find the row paired.
    */
-  async status(user: Pick<SignedInUser, 'userId' | 'sessionHash'>): Promise<MatchStanding> {
+  async status(
+    user: Pick<SignedInUser, 'userId' | 'sessionHash'>,
+  ): Promise<Exclude<MatchStanding, { status: 'cooling down' }>> {
     const now = this.clock();
     const touched = await this.db
       .update(matchSeeks)
@@ -314,12 +373,15 @@ export class MatchService {
         kept: sql<boolean>`${hasLiveSeekingSession}`,
         guessCount: gamePlayers.guessCount,
         status: gamePlayers.status,
+        rated: games.rated,
+        aborted: games.aborted,
       })
       .from(matchSeeks)
       .leftJoin(
         gamePlayers,
         and(eq(gamePlayers.gameId, matchSeeks.gameId), eq(gamePlayers.userId, matchSeeks.userId)),
       )
+      .leftJoin(games, eq(games.id, matchSeeks.gameId))
       .where(eq(matchSeeks.userId, user.userId));
     if (!row) return { status: 'idle' };
     if (row.gameId === null) {
@@ -328,9 +390,10 @@ export class MatchService {
     }
     if (
       row.status !== null &&
+      row.aborted === false &&
       !startedFor({ guessCount: row.guessCount ?? 0, status: row.status })
     ) {
-      return { status: 'paired', gameId: row.gameId };
+      return { status: 'paired', gameId: row.gameId, rated: row.rated ?? false };
     }
     return { status: 'idle' };
   }
@@ -401,15 +464,18 @@ export class MatchService {
       const seeks = await waitingSeeks(tx, now, hasLiveSeekingSession);
       const pairings: Pairing[] = [];
       for (const [first, second] of pairQueue(seeks, now.getTime())) {
-        const gameId = await this.games.createVersusGame([first.userId, second.userId], tx, {
-          rated: true,
-        });
+        const { gameId, rated } = await this.games.createVersusGame(
+          [first.userId, second.userId],
+          tx,
+          { rated: true, timeControl: this.timeControl },
+        );
         await tx
           .update(matchSeeks)
           .set({ gameId, pairedAt: now })
           .where(inArray(matchSeeks.userId, [first.userId, second.userId]));
         pairings.push({
           gameId,
+          rated,
           players: [
             { userId: first.userId, username: first.username },
             { userId: second.userId, username: second.username },
@@ -425,13 +491,14 @@ export class MatchService {
 
   /** After commit: each player of each pair hears of the game and the opponent, on every tab. */
   private announce(pairings: readonly Pairing[]): void {
-    for (const { gameId, players } of pairings) {
+    for (const { gameId, rated, players } of pairings) {
       const [a, b] = players;
       this.notifier.notify(a.userId, 'match:found', {
         gameId,
         opponent: b.username,
+        rated,
       } satisfies MatchFoundEvent);
-      this.notifier.notify(b.userId, 'match:found', { gameId, opponent: a.username });
+      this.notifier.notify(b.userId, 'match:found', { gameId, opponent: a.username, rated });
     }
   }
 }
@@ -457,6 +524,7 @@ async function waitingSeeks(
       seekingSince: matchSeeks.seekingSince,
       seenAt: matchSeeks.seenAt,
       liveSessions: liveSeekingSessions,
+      lastOpponentId: matchSeeks.lastOpponentId,
       username: users.username,
     })
     .from(matchSeeks)
@@ -474,6 +542,7 @@ async function waitingSeeks(
     rating: row.rating,
     since: row.seekingSince.getTime(),
     seenAt: row.seenAt.getTime(),
+    lastOpponent: row.lastOpponentId,
     username: row.username ?? '',
     liveSessions: row.liveSessions,
   }));

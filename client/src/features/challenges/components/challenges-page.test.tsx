@@ -14,6 +14,8 @@ const challenge = (id: number, sender: string, recipient = 'alice'): ChallengeIt
   recipient,
   timeAgo: `${id} minutes ago`,
   createdAt: '2024-05-01T10:00:00.000Z',
+  timeControl: '3d',
+  rated: true,
 });
 
 /** A promise the test settles: for answers that must stay pending while we look. */

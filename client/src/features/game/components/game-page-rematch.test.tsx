@@ -55,6 +55,8 @@ const receivedOffer = (offered: boolean) => ({
           recipient: 'alice',
           timeAgo: 'just now',
           createdAt: new Date().toISOString(),
+          timeControl: '3d',
+          rated: true,
         },
       ]
     : [],

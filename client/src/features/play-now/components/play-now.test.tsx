@@ -76,7 +76,7 @@ describe('PlayNow', () => {
     await goLive(socket);
     fireEvent.click(playNowButton());
     await screen.findByRole('dialog', { name: 'Finding an opponent' });
-    act(() => socket.emit('match:found', { gameId: 12, opponent: 'bob' }));
+    act(() => socket.emit('match:found', { gameId: 12, opponent: 'bob', rated: true }));
     await waitFor(() => expect(currentPath()).toBe('/game/12'));
     expect(api.callsOf('matchStatus')).toHaveLength(0);
     expect(api.callsOf('matchCancel')).toHaveLength(0);

@@ -1,0 +1,130 @@
+import { and, asc, eq, isNotNull, lte, min, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../db/database.ts';
+import { botGames, gamePlayers, games } from '../db/game-tables.ts';
+import { settleIfDone } from './game-settlement.ts';
+
+/** What the clock did to a game, for its players to hear of it. */
+export interface ClockEnded {
+  gameId: number;
+  reason: 'out of time' | 'aborted';
+  /** The game's event sequence after the change. */
+  seq: number;
+  /** The accounts of its players (a guest has none). */
+  userIds: number[];
+}
+
+/** The most due games one run looks at; the rest are due for the next run, at once. */
+const GAMES_PER_RUN = 50;
+
+/**
+ * The game clock (docs/PRODUCT.md, 'Time controls' and 'Daily Jotto'), enforced by the server,
+ * not the browser: when a game's `clock_due_at` comes, one node looks at it, in a transaction
+ * that holds the game's row (`FOR UPDATE SKIP LOCKED`: nodes woken at the same moment take
+ * different games) and its players' rows (a move in flight commits first, or waits and then
+ * finds the game ended).
+ *
+ * - At `abort_at` (a versus game): a player who has neither guessed nor given up aborts the
+ *   game: it ends for both, unrated, and nothing counts (no stats, no points, no rating).
+ *   Otherwise the clock looks again at the deadline.
+ * - At the deadline: every player still playing is out of time: their game ends lost, as a
+ *   forfeit, and the game settles (outcomes, stats, points, ratings) as any other.
+ */
+export class GameClock {
+  constructor(private readonly db: Database) {}
+
+  /** The earliest moment a game falls due (ms since the epoch), or null when none will. */
+  async nextDue(): Promise<number | null> {
+    const [row] = await this.db
+      .select({ at: min(games.clockDueAt) })
+      .from(games)
+      .where(isNotNull(games.clockDueAt));
+    return row?.at ? new Date(row.at).getTime() : null;
+  }
+
+  /** Looks at every game due now, a batch at a time; answers what ended. */
+  async runDue(): Promise<ClockEnded[]> {
+    const ended: ClockEnded[] = [];
+    for (;;) {
+      const due = await this.db
+        .select({ id: games.id })
+        .from(games)
+        .where(lte(games.clockDueAt, sql`now()`))
+        .orderBy(asc(games.clockDueAt))
+        .limit(GAMES_PER_RUN);
+      for (const { id } of due) {
+        const change = await this.db.transaction((tx) => this.lookAt(tx, id));
+        if (change) ended.push(change);
+      }
+      if (due.length < GAMES_PER_RUN) return ended;
+    }
+  }
+
+  private async lookAt(tx: Transaction, gameId: number): Promise<ClockEnded | null> {
+    const [game] = await tx
+      .select()
+      .from(games)
+      .where(and(eq(games.id, gameId), lte(games.clockDueAt, sql`now()`)))
+      .for('update', { skipLocked: true });
+    // Another node has it, or it is not due any more (a move settled it meanwhile).
+    if (!game?.clockDueAt) return null;
+    const players = await tx
+      .select()
+      .from(gamePlayers)
+      .where(eq(gamePlayers.gameId, gameId))
+      .orderBy(asc(gamePlayers.id))
+      .for('update');
+    const userIds = players.flatMap((p) => (p.userId === null ? [] : [p.userId]));
+    const abortPhase =
+      game.abortAt !== null && game.clockDueAt.getTime() === game.abortAt.getTime();
+    if (abortPhase) {
+      const notStarted = players.some(
+        (p) => p.status === 'playing' && p.guessCount === 0 && !p.forfeit,
+      );
+      if (!notStarted) {
+        await tx.update(games).set({ clockDueAt: game.deadline }).where(eq(games.id, gameId));
+        return null;
+      }
+      // Every side still playing stops (so that no move can land after this), none counts.
+      await tx
+        .update(gamePlayers)
+        .set({ status: 'lost', finishedAt: new Date() })
+        .where(and(eq(gamePlayers.gameId, gameId), eq(gamePlayers.status, 'playing')));
+      const [after] = await tx
+        .update(games)
+        .set({
+          aborted: true,
+          rated: false,
+          settledAt: new Date(),
+          clockDueAt: null,
+          eventSeq: sql`${games.eventSeq} + 1`,
+        })
+        .where(eq(games.id, gameId))
+        .returning({ seq: games.eventSeq });
+      await this.stopComputer(tx, gameId);
+      return { gameId, reason: 'aborted', seq: after!.seq, userIds };
+    }
+    await tx
+      .update(gamePlayers)
+      .set({ status: 'lost', forfeit: true, outOfTime: true, finishedAt: new Date() })
+      .where(and(eq(gamePlayers.gameId, gameId), eq(gamePlayers.status, 'playing')));
+    const [after] = await tx
+      .update(games)
+      .set({
+        clockDueAt: null,
+        ...(game.mode === 'versus' ? { eventSeq: sql`${games.eventSeq} + 1` } : {}),
+      })
+      .where(eq(games.id, gameId))
+      .returning({ seq: games.eventSeq });
+    await settleIfDone(tx, gameId);
+    await this.stopComputer(tx, gameId);
+    return { gameId, reason: 'out of time', seq: after!.seq, userIds };
+  }
+
+  /** The computer makes no more moves in a game the clock ended. */
+  private async stopComputer(tx: Transaction, gameId: number): Promise<void> {
+    await tx
+      .update(botGames)
+      .set({ nextMoveAt: null, leaseUntil: null, leaseToken: null })
+      .where(eq(botGames.gameId, gameId));
+  }
+}
