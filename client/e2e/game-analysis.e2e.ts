@@ -73,7 +73,7 @@ describe('post-game analysis in the browser', () => {
     await guest.context.close();
   });
 
-  it("versus: each side sees the other's line only once both have finished", async () => {
+  it('versus: the analysis, with both lines, comes once both have finished', async () => {
     const names = { alice: newUsername('aa'), bob: newUsername('ab') };
     const alice: Player = await newPlayer(browser, baseUrl, { colorScheme: 'dark' });
     const bob: Player = await newPlayer(browser, baseUrl, { width: 390, height: 844 });
@@ -90,17 +90,17 @@ describe('post-game analysis in the browser', () => {
     await guessOnScreen(bob.page, 'stone');
     await guessOnScreen(alice.page, 'pious');
     await giveUp(alice.page);
-    await alice.page.getByText('Waiting...').first().waitFor();
+    await alice.page.getByText(`Waiting for ${names.bob}...`).waitFor();
 
-    // Alice, finished, sees her own line on the page; Bob, still playing, sees no analysis.
+    // The analysis shows the best guesses, which would help Bob: Alice, finished, is told when it
+    // comes; Bob, still playing, sees no analysis at all.
     const aliceSection = pageAnalysis(alice.page);
-    const aliceChart = aliceSection.getByRole('img', { name: CHART });
-    await aliceChart.waitFor();
-    expect(await points(aliceChart, 'mine')).toBe(2);
-    expect(await points(aliceChart, 'opponent')).toBe(0);
-    await aliceSection.getByText("Your opponent's line appears once they have finished.").waitFor();
+    await aliceSection
+      .getByText('The analysis comes with the word, once the game is over for both players.')
+      .waitFor();
+    expect(await aliceSection.getByRole('img', { name: CHART }).count()).toBe(0);
     expect(await bob.page.getByRole('heading', { name: HEADING }).count()).toBe(0);
-    await expectAccessible(alice.page, 'game page with the analysis, dark, 1280 px');
+    await expectAccessible(alice.page, 'game page waiting for the analysis, dark, 1280 px');
 
     // Bob gives up too: both lose, and each overlay shows both lines.
     await giveUp(bob.page);
@@ -120,7 +120,10 @@ describe('post-game analysis in the browser', () => {
       .getByRole('dialog', { name: 'You lost!!!' })
       .getByRole('button', { name: 'Close' })
       .click();
-    await expect.poll(() => points(aliceSection, 'opponent'), { timeout: 10_000 }).toBe(1);
+    const aliceChart = aliceSection.getByRole('img', { name: CHART });
+    await aliceChart.waitFor();
+    expect(await points(aliceChart, 'mine')).toBe(2);
+    expect(await points(aliceChart, 'opponent')).toBe(1);
     for (const player of [alice, bob]) {
       expect(player.errors).toEqual([]);
       expect(player.failedRequests).toEqual([]);

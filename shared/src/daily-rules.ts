@@ -155,8 +155,11 @@ export function dailyStats(records: readonly DailyRecord[], today: string): Dail
   };
 }
 
-/** How a finished daily ended, as the share text says it. */
-export type DailyEnd = 'solved' | 'gave up' | 'out of points';
+/**
+ * How a finished daily ended, as the share text says it: 'out of time' is a daily left
+ * unfinished when its day ended.
+ */
+export type DailyEnd = 'solved' | 'gave up' | 'out of points' | 'out of time';
 
 /** What the share text is made of: numbers and how it ended, never a word. */
 export interface DailyShareInput {

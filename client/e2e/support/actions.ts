@@ -43,7 +43,7 @@ export function gameIdOf(page: Page): number {
 
 /**
  * Types a guess and presses Enter, like a player; returns its match count as the screen shows
- * it (the newest row of the guess list), or null when it won the game.
+ * it (the newest row of the guess list), or null when it solved the word.
  */
 export async function guessOnScreen(page: Page, word: string): Promise<number | null> {
   const rows = page.getByRole('list', { name: 'Your guesses' }).getByRole('listitem');
@@ -55,7 +55,13 @@ export async function guessOnScreen(page: Page, word: string): Promise<number | 
   const newest = rows.first();
   expect(await newest.locator('.word').textContent()).toBe(word);
   const matches = Number(await newest.getByLabel(/^\d match(es)?$/).textContent());
-  const won = await page.getByRole('heading', { name: 'You won!!!' }).isVisible();
+  // Solo: the end says it. Versus: my side says it (the end waits for the opponent).
+  const won =
+    (await page.getByRole('heading', { name: 'You won!!!' }).isVisible()) ||
+    (await page
+      .getByTestId('me')
+      .getByText(/solved it/)
+      .count()) > 0;
   return won ? null : matches;
 }
 

@@ -8,7 +8,11 @@ import {
   versusOutcome,
 } from '@jotto/shared/game-rules';
 import type { Alphabet, GuessEntry } from '@jotto/shared/game-schemas';
-import type { GameCountsEvent, GameMovedEvent } from '@jotto/shared/realtime-events';
+import type {
+  GameCountsEvent,
+  GameEndedEvent,
+  GameMovedEvent,
+} from '@jotto/shared/realtime-events';
 import type { GameRatings } from '@jotto/shared/rating-schemas';
 import type { FakeError, FakeHandlers } from './fake-api.ts';
 
@@ -23,6 +27,8 @@ export interface FakeSide {
   won: boolean;
   forfeit: boolean;
   alphabet: Alphabet;
+  /** The deadline came first. */
+  outOfTime?: boolean;
 }
 
 const newSide = (side: Partial<FakeSide> = {}): FakeSide => ({
@@ -50,9 +56,11 @@ function ratingsOf(rated: { me: number; opponent: number }, settled: boolean): G
 
 /**
  * One game as the server keeps it, by the game's rules (without the dictionary): my
- * side, and in versus the opponent's, moved by the test (`opponentPlays`). It answers the game
- * routes as the server does (target and the opponent's words only once I have finished) and
- * numbers the game's events as the server does (`seq`, one per guess of either player).
+ * side, and in versus the opponent's, moved by the test (`opponentPlays`) and by the clock
+ * (`clockEnds`). It answers the game routes as the server does (the target and the opponent's
+ * words only once they can no longer help: a solo game's once it has ended, a versus game's once
+ * both have finished) and numbers the game's events as the server does (`seq`, one per guess
+ * of either player and one for the clock's end).
  */
 export function fakeGameServer({
   id = 7,
@@ -62,6 +70,8 @@ export function fakeGameServer({
   me = {},
   opponent = {},
   rated,
+  clock,
+  unrated = false,
 }: {
   id?: number;
   target?: string;
@@ -71,13 +81,29 @@ export function fakeGameServer({
   opponent?: Partial<FakeSide>;
   /** A rated game: both ratings before it; once both have finished, mine +12 and theirs −12. */
   rated?: { me: number; opponent: number };
+  /** The game's time control and deadline (ISO). */
+  clock?: { timeControl: string; deadline: string };
+  /** A versus game that does not count for ratings. */
+  unrated?: boolean;
 } = {}) {
-  const state = { seq: 0, me: newSide(me), them: newSide(opponent) };
+  const state = {
+    seq: 0,
+    me: newSide(me),
+    them: newSide(opponent),
+    aborted: false,
+    notStarted: [] as string[],
+  };
+  const settled = () => finished(state.me) && (!versus || finished(state.them));
+  const clockFields = () => ({
+    ...(clock ?? {}),
+    ...(state.aborted ? { aborted: true as const } : {}),
+  });
 
   const outcome = () => versusOutcome(state.me, state.them);
 
   const detail = (): GameDetail => {
     const done = finished(state.me);
+    const shown = settled();
     return {
       result: 'ok',
       id,
@@ -89,16 +115,21 @@ export function fakeGameServer({
       finished: done,
       multiplayer: versus,
       seq: state.seq,
-      ...(done ? { target } : {}),
+      ...(shown ? { target } : {}),
+      ...clockFields(),
+      ...(state.me.outOfTime ? { outOfTime: true as const } : {}),
       ...(versus
         ? {
             outcome: outcome(),
+            rated: !unrated && !state.aborted,
+            ...(state.them.outOfTime ? { enemyOutOfTime: true as const } : {}),
+            ...(state.aborted ? { notStarted: [...state.notStarted] } : {}),
             enemyName,
             enemyScore: state.them.score,
             enemyWon: state.them.won,
             enemyForfeit: state.them.forfeit,
             enemyGuesses: state.them.guesses.length,
-            ...(done ? { enemyGuessList: [...state.them.guesses] } : {}),
+            ...(shown ? { enemyGuessList: [...state.them.guesses] } : {}),
           }
         : {}),
       ...(rated ? { ratings: ratingsOf(rated, done && finished(state.them)) } : {}),
@@ -114,6 +145,8 @@ export function fakeGameServer({
     enemyForfeit: state.them.forfeit,
     enemyGuesses: state.them.guesses.length,
     outcome: outcome(),
+    ...clockFields(),
+    ...(state.them.outOfTime ? { enemyOutOfTime: true as const } : {}),
   });
 
   /** A guess (or giveup) on one side; null when the word is refused. */
@@ -145,7 +178,7 @@ export function fakeGameServer({
       win: state.me.won,
       forfeit: state.me.forfeit,
       finished: done,
-      ...(done ? { target } : {}),
+      ...(settled() ? { target } : {}),
       ...(versus
         ? { enemyGuesses: state.them.guesses.length, outcome: outcome(), seq: state.seq }
         : {}),
@@ -180,6 +213,25 @@ export function fakeGameServer({
     };
   };
 
+  /**
+   * The server's clock ends the game: 'out of time' (every side not finished loses, as a
+   * forfeit) or 'aborted' (the sides that had not started are named, every side ends). Returns
+   * the `game:ended` event each player's tabs get.
+   */
+  const clockEnds = (reason: GameEndedEvent['reason']): GameEndedEvent => {
+    const sides = versus ? [state.me, state.them] : [state.me];
+    const names = ['alice', enemyName];
+    sides.forEach((side, index) => {
+      if (finished(side)) return;
+      if (reason === 'aborted' && side.guesses.length === 0) state.notStarted.push(names[index]!);
+      side.forfeit = true;
+      if (reason === 'out of time') side.outOfTime = true;
+    });
+    if (reason === 'aborted') state.aborted = true;
+    state.seq += 1;
+    return { gameId: id, seq: state.seq, reason };
+  };
+
   const handlers = {
     game: ({ params }) => (params.id === id ? detail() : { status: 404, err: 'No such game' }),
     play: ({ params }) => play(params.word),
@@ -195,5 +247,5 @@ export function fakeGameServer({
     },
   } satisfies FakeHandlers;
 
-  return { state, detail, counts, play, opponentPlays, playElsewhere, handlers };
+  return { state, detail, counts, play, opponentPlays, playElsewhere, clockEnds, handlers };
 }

@@ -1,11 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { dailyShareText } from '@jotto/shared/daily-rules';
-import {
-  dailyShareInputOf,
-  formatCountdown,
-  type ShareEnvironment,
-  shareDailyText,
-} from './daily-view.ts';
+import { dailyShareInputOf, type ShareEnvironment, shareDailyText } from './daily-view.ts';
 
 const finishedGame = {
   result: 'ok' as const,
@@ -46,14 +41,6 @@ describe('the daily share text of a board', () => {
     expect(dailyShareInputOf({ ...gaveUp, forfeit: false, score: 0 }, 1, 'x').end).toBe(
       'out of points',
     );
-  });
-});
-
-describe('formatCountdown', () => {
-  it('shows hours, minutes and seconds, rounding up to the next second', () => {
-    expect(formatCountdown(12 * 3_600_000 + 5 * 60_000 + 9_000)).toBe('12:05:09');
-    expect(formatCountdown(999)).toBe('0:00:01');
-    expect(formatCountdown(-5)).toBe('0:00:00');
   });
 });
 

@@ -2,8 +2,10 @@ import type { DailyEnd, DailyShareInput } from '@jotto/shared/daily-rules';
 import type { GameDetail } from '@/features/game/game-state.ts';
 
 /** How a finished daily ended, from its board. */
-export function dailyEndOf(game: Pick<GameDetail, 'won' | 'forfeit'>): DailyEnd {
+export function dailyEndOf(game: Pick<GameDetail, 'won' | 'forfeit' | 'outOfTime'>): DailyEnd {
   if (game.won) return 'solved';
+  // The day ended first: lost like a forfeit, but the player did not give up.
+  if (game.outOfTime) return 'out of time';
   return game.forfeit ? 'gave up' : 'out of points';
 }
 
@@ -20,16 +22,6 @@ export function dailyShareInputOf(game: GameDetail, number: number, link: string
     score: game.score,
     link,
   };
-}
-
-/** A duration as `h:mm:ss` (hours not padded): the time left until the next word. */
-export function formatCountdown(ms: number): string {
-  const total = Math.max(0, Math.ceil(ms / 1000));
-  const hours = Math.floor(total / 3600);
-  const minutes = Math.floor((total % 3600) / 60);
-  const seconds = total % 60;
-  const two = (value: number) => String(value).padStart(2, '0');
-  return `${hours}:${two(minutes)}:${two(seconds)}`;
 }
 
 /** What 'Share' did: the share sheet opened, the text was copied, or neither could be done. */

@@ -2,6 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { GameMovedEvent } from '@jotto/shared/realtime-events';
 import {
+  changesAtDeadline,
+  endTextOf,
+  isAnalysisReady,
   EventSequence,
   type GameDetail,
   gameEnd,
@@ -481,5 +484,48 @@ describe('withOwnMove', () => {
     ).toBe('refetch');
     const shown = withPlay(soloGame(), 'plumb', answer());
     expect(withOwnMove(shown, move({ finished: true }))).toBe('refetch');
+  });
+});
+
+describe('the end of a game the clock ended', () => {
+  const aborted = versusGame({ finished: true, aborted: true, outcome: 'draw' });
+
+  it('is aborted whatever the outcome says, and names who did not start', () => {
+    expect(gameEnd(aborted)).toBe('aborted');
+    expect(endTextOf({ notStarted: ['bob'] }, 'aborted')).toBe('Game aborted: bob did not start');
+    expect(endTextOf({ notStarted: ['alice', 'bob'] }, 'aborted')).toBe(
+      'Game aborted: alice and bob did not start',
+    );
+    expect(endTextOf({}, 'lost')).toBe('You lost!!!');
+  });
+
+  const deadline = '2026-11-28T00:00:00.000Z';
+  const due = Date.parse(deadline);
+  const before = due - 1000;
+
+  it('waits on the deadline only while something changes then', () => {
+    expect(changesAtDeadline(versusGame({ deadline }), before)).toBe(due);
+    // I am done, the opponent is not: the game still ends by the deadline.
+    expect(changesAtDeadline(versusGame({ deadline, finished: true }), before)).toBe(due);
+    const won = versusGame({ deadline, finished: true, outcome: 'win' });
+    expect(changesAtDeadline(won, before)).toBeNull();
+    expect(changesAtDeadline({ ...aborted, deadline }, before)).toBeNull();
+    // A daily lost before its day ended shows its word then; a solved one its analysis; a
+    // daily of a day gone by, nothing.
+    const lost = soloGame({ daily: true, deadline, finished: true });
+    expect(changesAtDeadline(lost, before)).toBe(due);
+    const solved = soloGame({ daily: true, deadline, finished: true, won: true, target: 'crane' });
+    expect(changesAtDeadline(solved, before)).toBe(due);
+    expect(changesAtDeadline(solved, due)).toBeNull();
+    expect(changesAtDeadline(soloGame(), before)).toBeNull();
+  });
+
+  it('offers the analysis with the secret, and a daily’s once its day has ended', () => {
+    expect(isAnalysisReady(versusGame({ finished: true }), false)).toBe(false);
+    expect(isAnalysisReady(versusGame({ finished: true, target: 'crane' }), false)).toBe(true);
+    const solved = soloGame({ daily: true, deadline, finished: true, target: 'crane' });
+    expect(isAnalysisReady(solved, false)).toBe(false);
+    expect(isAnalysisReady(solved, true)).toBe(true);
+    expect(isAnalysisReady(soloGame({ target: 'crane' }), false)).toBe(false);
   });
 });

@@ -108,11 +108,15 @@ export function isOpponentFinished(game: GameDetail): boolean {
   );
 }
 
-/** What the end of a game says, or null while it goes on or waits for the opponent. */
-export type GameEnd = 'won' | 'lost' | 'draw';
+/**
+ * What the end of a game says, or null while it goes on or waits for the opponent. 'aborted':
+ * a player did not start in time, and the game ended for both with nothing counted.
+ */
+export type GameEnd = 'won' | 'lost' | 'draw' | 'aborted';
 
 export function gameEnd(game: GameDetail): GameEnd | null {
   if (!game.finished) return null;
+  if (game.aborted) return 'aborted';
   if (!game.multiplayer) return game.won ? 'won' : 'lost';
   switch (game.outcome) {
     case 'win':
@@ -124,6 +128,62 @@ export function gameEnd(game: GameDetail): GameEnd | null {
     default:
       return null;
   }
+}
+
+/** The end of a game in the product's words; a draw in the same voice. */
+const END_WORDS: Record<Exclude<GameEnd, 'aborted'>, string> = {
+  won: 'You won!!!',
+  lost: 'You lost!!!',
+  draw: "It's a draw!!!",
+};
+
+/** What the screen and the results say at the end: 'Game aborted: bob did not start' too. */
+export function endTextOf(game: Pick<GameDetail, 'notStarted'>, end: GameEnd): string {
+  if (end !== 'aborted') return END_WORDS[end];
+  const names = game.notStarted?.length ? game.notStarted.join(' and ') : 'a player';
+  return `Game aborted: ${names} did not start`;
+}
+
+/**
+ * I have finished a versus game the opponent still plays: the screen waits for them (their
+ * clock still runs). Not in an aborted game, which ended for both.
+ */
+export function isWaitingForOpponent(game: GameDetail): boolean {
+  return game.multiplayer && game.finished && !game.aborted && !isOpponentFinished(game);
+}
+
+/**
+ * The game clock to show, if any (docs/PRODUCT.md, 'Time controls'): a versus game's deadline
+ * while it is not over for both; a daily's end of day has a countdown of its own.
+ */
+export function shownClockOf(game: GameDetail): { deadline: string; timeControl: string } | null {
+  if (!game.multiplayer || !game.deadline || !game.timeControl) return null;
+  if (gameEnd(game) !== null) return null;
+  return { deadline: game.deadline, timeControl: game.timeControl };
+}
+
+/**
+ * The moment the board changes by the clock alone, if it may (docs/PRODUCT.md, 'Time
+ * controls'): a versus game not yet over for both ends by its deadline at the latest; a daily's
+ * word and analysis reach everyone when its day ends (the word reached its solver before).
+ * Null when nothing waits on a deadline.
+ */
+export function changesAtDeadline(game: GameDetail, now: number): number | null {
+  if (!game.deadline) return null;
+  const due = Date.parse(game.deadline);
+  if (game.multiplayer) return gameEnd(game) === null ? due : null;
+  return game.daily === true && (!game.target || now < due) ? due : null;
+}
+
+/**
+ * Whether the post-game analysis can be asked for (docs/PRODUCT.md, 'Post-game analysis'): it
+ * shows the secret and the best guesses, so it comes with the secret, once my game has ended;
+ * a daily's only when its day has ended (its solver has the word, not yet the day's best
+ * guesses, which are everyone's).
+ */
+export function isAnalysisReady(game: GameDetail, deadlinePassed: boolean): boolean {
+  if (!game.finished || game.target === undefined) return false;
+  return !(game.daily && game.deadline) || deadlinePassed;
 }
 
 /**

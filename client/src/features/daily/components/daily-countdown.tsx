@@ -1,16 +1,5 @@
-import { useEffect, useState } from 'react';
 import { nextDailyStart } from '@jotto/shared/daily-rules';
-import { formatCountdown } from '../daily-view.ts';
-
-/** The time now, moving on every `periodMs`. */
-function useNow(periodMs: number): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), periodMs);
-    return () => clearInterval(timer);
-  }, [periodMs]);
-  return now;
-}
+import { formatCountdown, useNow } from '@/lib/use-now.ts';
 
 /**
  * The time left until the next word (00:00 UTC), ticking each second, and when that is on the

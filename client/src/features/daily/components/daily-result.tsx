@@ -50,12 +50,7 @@ export function DailyResult({
   );
   const [shared, setShared] = useState<ShareOutcome | null>(null);
   const share = async () => setShared(await shareDailyText(text, shareEnvironment()));
-  const headline =
-    end === 'solved'
-      ? `solved in ${game.guesses.length}`
-      : end === 'gave up'
-        ? 'gave up'
-        : 'out of points';
+  const headline = end === 'solved' ? `solved in ${game.guesses.length}` : end;
 
   return (
     <section

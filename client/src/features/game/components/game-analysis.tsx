@@ -1,14 +1,15 @@
 import { useId } from 'react';
 import { errorMessage } from '@/lib/api-client.ts';
+import { useHasPassed } from '@/lib/use-now.ts';
 import { type AnalysisSeries, formatCount } from '../analysis-view.ts';
-import { type GameDetail, isOpponentFinished } from '../game-state.ts';
+import { type GameDetail, isAnalysisReady, isOpponentFinished } from '../game-state.ts';
 import { useGameAnalysis } from '../hooks/use-game-analysis.ts';
 import { AnalysisTable } from './analysis-table.tsx';
 import { CandidatesChart } from './candidates-chart.tsx';
 import styles from './game-analysis.module.css';
 
 export interface GameAnalysisProps {
-  /** A game I have finished. */
+  /** A game I have finished (its analysis may still wait: isAnalysisReady). */
   game: GameDetail;
   myName: string;
   /** 2 on the game's page, 3 inside the results overlay (under its title). */
@@ -25,14 +26,22 @@ export const ANALYSIS_HEADING = 'How each guess narrowed it down';
  */
 export function GameAnalysis({ game, myName, headingLevel }: GameAnalysisProps) {
   const headingId = useId();
-  const query = useGameAnalysis(game);
+  const dayEnded = useHasPassed(game.daily && game.deadline ? Date.parse(game.deadline) : null);
+  const ready = isAnalysisReady(game, dayEnded);
+  const query = useGameAnalysis(game, ready);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <section className={styles.analysis} aria-labelledby={headingId}>
       <Heading id={headingId} className={styles.heading}>
         {ANALYSIS_HEADING}
       </Heading>
-      {query.isPending ? (
+      {!ready ? (
+        <p className={styles.note}>
+          {game.daily
+            ? 'The analysis comes with the word, at midnight UTC.'
+            : 'The analysis comes with the word, once the game is over for both players.'}
+        </p>
+      ) : query.isPending ? (
         <p className={styles.note}>Analysing your guesses...</p>
       ) : query.isError ? (
         <p className={styles.note} role="alert">

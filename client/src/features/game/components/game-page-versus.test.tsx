@@ -306,6 +306,15 @@ describe('GamePage, versus', () => {
       ).toHaveLength(1);
       // My side says how my game ended, as the opponent's does.
       within(screen.getByTestId('me')).getByText(/solved it/);
+      // Where my last guess was: whom I wait for. The word waits too: the opponent still races
+      // on it (a second account of theirs could give up to learn it).
+      screen.getByText('Waiting for bob...');
+      expect(screen.queryByRole('img', { name: /The word was/ })).toBeNull();
+      // So does the analysis, which shows it: not even asked for.
+      await screen.findByText(
+        'The analysis comes with the word, once the game is over for both players.',
+      );
+      expect(api.callsOf('analysis')).toHaveLength(0);
       expect(screen.queryByLabelText('Your guess')).toBeNull();
       expect(screen.queryByRole('dialog')).toBeNull();
       const loads = api.callsOf('game').length;
@@ -317,7 +326,8 @@ describe('GamePage, versus', () => {
       expect(api.callsOf('game').length).toBeGreaterThan(loads);
       expect(screen.queryByText('Waiting...')).toBeNull();
       within(results).getByText('Good job!');
-      within(results).getByRole('img', { name: 'The word was CRANE' });
+      // With the final board, fetched as both are done.
+      await within(results).findByRole('img', { name: 'The word was CRANE' });
       const mine = within(results).getByRole('region', { name: "alice's results" });
       const theirs = await within(results).findByRole('region', { name: "bob's results" });
       expect(

@@ -14,8 +14,9 @@ import {
   type EventSequence,
   type GameDetail,
   type GameEnd,
+  endTextOf,
   gameEnd,
-  isOpponentFinished,
+  isWaitingForOpponent,
 } from '../game-state.ts';
 import { useGameBoard } from '../hooks/use-game-board.ts';
 import { useLetterMarks } from '../hooks/use-letter-marks.ts';
@@ -31,8 +32,9 @@ import { LazyGameAnalysis } from './lazy-game-analysis.tsx';
 import { LastGuess } from './last-guess.tsx';
 import { OptionsMenu } from './options-menu.tsx';
 import { EndActions, type RematchControls } from './end-actions.tsx';
-import { END_TEXT, ResultsDialog } from './results-dialog.tsx';
+import { ResultsDialog } from './results-dialog.tsx';
 import { ScoresBox } from './scores-box.tsx';
+import { WordReveal } from './word-reveal.tsx';
 import styles from './game-screen.module.css';
 
 /** Both Options actions ask this first. */
@@ -78,7 +80,8 @@ function Board({
   });
   const { marks, cycle, reset } = useLetterMarks(game, username !== '');
   const end = gameEnd(game);
-  const waiting = game.multiplayer && game.finished && !isOpponentFinished(game);
+  const endText = end && endTextOf(game, end);
+  const waiting = isWaitingForOpponent(game);
   // The results open by themselves when the end is known (also for a game opened after it
   // ended) and stay closed once closed, until 'Show results'.
   const [resultsClosedFor, setResultsClosedFor] = useState<GameEnd | null>(null);
@@ -144,10 +147,14 @@ function Board({
       <div className={styles.last}>
         {end ? (
           <div className={styles.ended}>
-            <p className={styles.endText}>{END_TEXT[end]}</p>
-            {/* The word stays on the page once the results are closed (only a finished player has it). */}
-            {game.target && (
+            <p className={styles.endText}>{endText}</p>
+            {/* The word stays on the page once the results are closed (once it can no longer
+                help anyone: a daily's after its day). */}
+            {game.target ? (
               <LetterTiles word={game.target} label={`The word was ${game.target.toUpperCase()}`} />
+            ) : (
+              game.daily &&
+              game.deadline && <WordReveal deadline={game.deadline} className={styles.reveal} />
             )}
             <div className={`button-row ${styles.endActions}`}>
               <button
@@ -163,6 +170,9 @@ function Board({
               {!resultsOpen && <EndActions rematch={rematchControls} onPlayAgain={playAgain} />}
             </div>
           </div>
+        ) : waiting ? (
+          // The secret and the opponent's words come once they are done or out of time.
+          <p className={styles.waitingFor}>Waiting for {game.enemyName ?? 'your opponent'}...</p>
         ) : (
           <LastGuess guess={game.guesses[0]} />
         )}
@@ -198,7 +208,7 @@ function Board({
         </div>
       )}
       <p className="visually-hidden" aria-live="polite" aria-atomic="true">
-        {end ? END_TEXT[end] : waiting ? 'Waiting...' : announcement}
+        {endText ?? (waiting ? 'Waiting...' : announcement)}
       </p>
       <p className="visually-hidden" aria-live="polite" aria-atomic="true">
         {opponentNews}

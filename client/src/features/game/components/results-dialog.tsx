@@ -4,18 +4,12 @@ import type { GameRatingChange } from '@jotto/shared/rating-schemas';
 import { Dialog } from '@/components/dialog.tsx';
 import { LetterTiles } from '@/components/letter-tiles.tsx';
 import { GameRating } from '@/features/ratings/components/game-rating.tsx';
-import type { GameDetail, GameEnd } from '../game-state.ts';
+import { endTextOf, type GameDetail, type GameEnd } from '../game-state.ts';
 import { EndActions, type RematchControls } from './end-actions.tsx';
 import { LazyGameAnalysis } from './lazy-game-analysis.tsx';
 import { ShareLinks } from './share-links.tsx';
+import { WordReveal } from './word-reveal.tsx';
 import styles from './results-dialog.module.css';
-
-/** The end of a game in the product's words; a draw in the same voice. */
-export const END_TEXT: Record<GameEnd, string> = {
-  won: 'You won!!!',
-  lost: 'You lost!!!',
-  draw: "It's a draw!!!",
-};
 
 /**
  * The results overlay (docs/PRODUCT.md, 'Results overlay'): the end, the secret in tiles, both
@@ -43,13 +37,15 @@ export function ResultsDialog({
   rematch: RematchControls | null;
 }) {
   return (
-    <Dialog open={open} onClose={onClose} title={END_TEXT[end]} className={styles.results}>
+    <Dialog open={open} onClose={onClose} title={endTextOf(game, end)} className={styles.results}>
       {end === 'won' && <p className={styles.cheer}>{GAME_MESSAGES.won}</p>}
-      {game.target && (
+      {game.target ? (
         <div className={styles.target}>
           <p className={styles.label}>The word was</p>
           <LetterTiles word={game.target} label={`The word was ${game.target.toUpperCase()}`} />
         </div>
+      ) : (
+        game.daily && game.deadline && <WordReveal deadline={game.deadline} />
       )}
       <div className={game.multiplayer ? styles.sides : undefined}>
         <PlayerResult
@@ -57,7 +53,7 @@ export function ResultsDialog({
           label={myName ? `${myName}'s results` : 'Your results'}
           score={game.score}
           guesses={game.guesses}
-          how={howItEnded(game.won, game.forfeit)}
+          how={aborted(game, myName) ?? howItEnded(game.won, game.forfeit, game.outOfTime === true)}
           rating={game.ratings?.me}
         />
         {game.multiplayer && (
@@ -66,7 +62,14 @@ export function ResultsDialog({
             label={`${game.enemyName ?? 'Opponent'}'s results`}
             score={game.enemyScore ?? 0}
             guesses={game.enemyGuessList ?? []}
-            how={howItEnded(game.enemyWon ?? false, game.enemyForfeit ?? false)}
+            how={
+              aborted(game, game.enemyName ?? '') ??
+              howItEnded(
+                game.enemyWon ?? false,
+                game.enemyForfeit ?? false,
+                game.enemyOutOfTime === true,
+              )
+            }
             rating={game.ratings?.opponent}
           />
         )}
@@ -86,9 +89,19 @@ export function ResultsDialog({
   );
 }
 
-/** How a player's game ended, in words (a score alone does not say it). */
-function howItEnded(won: boolean, forfeit: boolean): string {
+/** In an aborted game, whether this player is one who did not start it; null otherwise. */
+function aborted(game: GameDetail, name: string): string | null {
+  if (!game.aborted) return null;
+  return game.notStarted?.includes(name) ? 'did not start' : 'game aborted';
+}
+
+/**
+ * How a player's game ended, in words (a score alone does not say it). Out of time is lost as a
+ * forfeit is, but the player did not give up.
+ */
+function howItEnded(won: boolean, forfeit: boolean, outOfTime: boolean): string {
   if (won) return 'solved it';
+  if (outOfTime) return 'out of time';
   if (forfeit) return 'gave up';
   return 'ran out of points';
 }

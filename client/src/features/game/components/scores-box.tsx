@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { POLL_INTERVAL_MS } from '@jotto/shared/polling';
 import { GameRating } from '@/features/ratings/components/game-rating.tsx';
 import type { LiveFeed } from '@/lib/realtime/use-live-query.ts';
-import type { GameDetail } from '../game-state.ts';
+import { type GameDetail, shownClockOf } from '../game-state.ts';
+import { GameClock } from './game-clock.tsx';
 import styles from './scores-box.module.css';
 
 /**
@@ -11,7 +12,9 @@ import styles from './scores-box.module.css';
  * while they play on after I finished (the screen's one 'Waiting...': the game screen's live
  * region announces it), and whether their moves arrive live, by the 3-second poll, or not at all
  * while offline (never silent about which). In a rated game, each side's rating too, and once the
- * game is settled the change the game made (docs/PRODUCT.md, 'Ratings').
+ * game is settled the change the game made (docs/PRODUCT.md, 'Ratings'); a game against a person
+ * that does not count for ratings says 'Unrated' before it starts. Under the sides, the game's
+ * clock while it runs (docs/PRODUCT.md, 'Time controls').
  */
 export function ScoresBox({
   game,
@@ -25,6 +28,7 @@ export function ScoresBox({
   waiting: boolean;
 }) {
   const myGuesses = game.guesses.length;
+  const clock = shownClockOf(game);
   if (!game.multiplayer) {
     return (
       <section className={styles.box} aria-labelledby="scores-title">
@@ -42,6 +46,11 @@ export function ScoresBox({
         <h2 id="scores-title" className={styles.title}>
           Scores
         </h2>
+        {game.rated === false && game.enemyLevel === undefined && (
+          <span className={styles.unrated} title="This game does not change ratings">
+            Unrated
+          </span>
+        )}
         <FeedIndicator feed={feed} />
       </div>
       <div className={styles.sides}>
@@ -52,13 +61,19 @@ export function ScoresBox({
           <p className={`numeric ${styles.score}`}>{game.score}</p>
           <p className={styles.count}>
             Guesses: <span className="numeric">{myGuesses}</span>
-            <SideStatus won={game.won} forfeit={game.forfeit} score={game.score} />
+            <SideStatus
+              won={game.won}
+              forfeit={game.forfeit}
+              outOfTime={game.outOfTime === true}
+              score={game.score}
+            />
           </p>
           {game.ratings && <GameRating rating={game.ratings.me} className={styles.rating} />}
         </div>
         <OpponentSide game={game} />
       </div>
       {waiting && <p className={styles.waiting}>Waiting...</p>}
+      {clock && <GameClock deadline={clock.deadline} timeControl={clock.timeControl} />}
     </section>
   );
 }
@@ -87,6 +102,7 @@ function OpponentSide({ game }: { game: GameDetail }) {
         <SideStatus
           won={game.enemyWon ?? false}
           forfeit={game.enemyForfeit ?? false}
+          outOfTime={game.enemyOutOfTime === true}
           score={game.enemyScore ?? 100}
         />
       </p>
@@ -95,9 +111,30 @@ function OpponentSide({ game }: { game: GameDetail }) {
   );
 }
 
-/** How a side's game ended, in words beside its count; nothing while it goes on. */
-function SideStatus({ won, forfeit, score }: { won: boolean; forfeit: boolean; score: number }) {
-  const status = won ? 'solved it' : forfeit ? 'gave up' : score <= 0 ? 'ran out of points' : null;
+/**
+ * How a side's game ended, in words beside its count; nothing while it goes on. Out of time is
+ * lost as a forfeit is, but the player did not give up.
+ */
+function SideStatus({
+  won,
+  forfeit,
+  outOfTime,
+  score,
+}: {
+  won: boolean;
+  forfeit: boolean;
+  outOfTime: boolean;
+  score: number;
+}) {
+  const status = won
+    ? 'solved it'
+    : outOfTime
+      ? 'out of time'
+      : forfeit
+        ? 'gave up'
+        : score <= 0
+          ? 'ran out of points'
+          : null;
   return status && <span className={styles.status}> · {status}</span>;
 }
 

@@ -9,7 +9,21 @@ import { useRealtimeEvents } from '@/lib/realtime/realtime-provider.tsx';
 import { useLiveQuery } from '@/lib/realtime/use-live-query.ts';
 import { useSession } from '@/lib/session.ts';
 import { gameKeys, gameQuery } from '../api/game-api.ts';
-import { EventSequence, type GameDetail, mergeBoards, withOwnMove } from '../game-state.ts';
+import {
+  changesAtDeadline,
+  EventSequence,
+  type GameDetail,
+  mergeBoards,
+  withOwnMove,
+} from '../game-state.ts';
+
+/**
+ * How long after a deadline the board is fetched if nothing said the game ended: the server's
+ * clock ends it at the deadline and announces it, so this is only for an announcement lost.
+ */
+const DEADLINE_GRACE_MS = 2_000;
+/** setTimeout's longest delay (about 24 days): a farther deadline is not waited for here. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * The board of game `gameId` from the server, and the record of which of its real-time events
@@ -23,7 +37,10 @@ import { EventSequence, type GameDetail, mergeBoards, withOwnMove } from '../gam
  * My own moves made elsewhere (another tab, another device) reach this board too
  * (docs/PRODUCT.md, 'Real-time channel'): live through `game:moved` and `game:marks`, and while
  * the channel is not connected (a guest has none) by polling the board every POLL_INTERVAL_MS
- * as long as my game is in play, with a fetch at every reconnect (useLiveQuery).
+ * as long as my game is in play, with a fetch at every reconnect (useLiveQuery). The game clock
+ * ends games too: `game:ended` fetches the board, and so does the deadline itself, a little
+ * after it, if the board still waits on it (a daily's word is revealed then, which nobody
+ * announces).
  */
 export function useGameBoard(gameId: number) {
   const queryClient = useQueryClient();
@@ -73,6 +90,9 @@ export function useGameBoard(gameId: number) {
       });
       if (fetch) void refetch();
     },
+    'game:ended': (ended) => {
+      if (ended.gameId === gameId) void refetch();
+    },
     'game:marks': (marks) => {
       if (marks.gameId !== gameId) return;
       // This tab's own saves are on screen already, and the server ends on them.
@@ -82,6 +102,16 @@ export function useGameBoard(gameId: number) {
       );
     },
   });
+
+  const board = query.data;
+  useEffect(() => {
+    const dueAt = board ? changesAtDeadline(board, Date.now()) : null;
+    if (dueAt === null) return;
+    const delay = dueAt - Date.now() + DEADLINE_GRACE_MS;
+    if (delay > LONGEST_TIMER_MS) return;
+    const timer = setTimeout(() => void refetch(), Math.max(0, delay));
+    return () => clearTimeout(timer);
+  }, [board, refetch]);
 
   // Only a board that never loaded is gone: a later refetch that fails (the network drops as
   // the window regains focus, or as a won game fetches its target) keeps the board shown.
