@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useSingleFlight } from '@/lib/single-flight.ts';
 import { BusyButton } from './busy-button.tsx';
 import { Dialog } from './dialog.tsx';
@@ -5,10 +6,11 @@ import styles from './answer-dialog.module.css';
 
 /**
  * The modal that answers someone's request (an incoming challenge, a friend request): its title,
- * 'From: {name}', the accept button ('Accepting...' while the acceptance is on its way) and the
- * deny control, a button or a link. One answer only: while either is on its way both controls
- * are busy (BusyButton), and a second click does nothing even before the next render (the gate
- * of useSingleFlight closes at once). Closes on the close icon, the overlay and Escape (Dialog).
+ * 'From: {name}', what else the request asks for (`children`), the accept button ('Accepting...'
+ * while the acceptance is on its way) and the deny control, a button or a link. One answer only:
+ * while either is on its way both controls are busy (BusyButton), and a second click does
+ * nothing even before the next render (the gate of useSingleFlight closes at once). Closes on
+ * the close icon, the overlay and Escape (Dialog).
  */
 export function AnswerDialog<Request>({
   request,
@@ -22,6 +24,7 @@ export function AnswerDialog<Request>({
   busy,
   onAccept,
   onDeny,
+  children,
 }: {
   /** The request answered; undefined while the modal is closed. */
   request: Request | undefined;
@@ -40,6 +43,8 @@ export function AnswerDialog<Request>({
   /** Sends the acceptance (a mutation's `mutateAsync`, which reports its own failure). */
   onAccept: (request: Request) => Promise<unknown>;
   onDeny: (request: Request) => Promise<unknown>;
+  /** What the request asks for besides, read before answering (a challenge's terms). */
+  children?: ReactNode;
 }) {
   const oneAnswer = useSingleFlight();
   const answer = (send: (request: Request) => Promise<unknown>) => () => {
@@ -49,6 +54,7 @@ export function AnswerDialog<Request>({
   return (
     <Dialog open={request !== undefined} onClose={onClose} title={title}>
       <p className={styles.from}>From: {request === undefined ? '' : from(request)}</p>
+      {children}
       <div className={styles.actions} data-deny={denyAsLink ? 'link' : 'button'}>
         <BusyButton className="button button-primary" busy={answering} onClick={answer(onAccept)}>
           {accepting ? 'Accepting...' : acceptLabel}

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
+import type { NewChallengeBody } from '@jotto/shared/challenge-schemas';
 import { clientPath } from '@jotto/shared/client-routes';
 import { useAlert } from '@/components/alert-provider.tsx';
 import { callEndpoint, errorMessage } from '@/lib/api-client.ts';
@@ -36,9 +37,17 @@ export const challengesListQuery = (type: 'in' | 'out') =>
 export const fetchChallengeInfo = (challengeId: number) =>
   callEndpoint('challengeInfo', { params: { id: challengeId } });
 
-/** `POST /challenges/new`: to a username or `@open`. */
-export const sendChallenge = (username: string) =>
-  callEndpoint('newChallenge', { body: { username } });
+/**
+ * `POST /challenges/new`: to a username or `@open`. Without a time control the server makes it
+ * its default (three days), which is what a profile's 'Send Challenge' and a rematch ask for.
+ */
+export const sendChallenge = (username: string, timeControl?: NewChallengeBody['timeControl']) =>
+  callEndpoint('newChallenge', {
+    body: timeControl === undefined ? { username } : { username, timeControl },
+  });
+
+/** What a challenge sent asks for: a username (or `@open`), with a time control or without. */
+export type ChallengeRequest = string | NewChallengeBody;
 
 /** `POST /challenges/accept`: the answer carries the new game. */
 export const acceptChallenge = (challengeId: number) =>
@@ -60,7 +69,8 @@ export function asksForSentChallenges(state: unknown): boolean {
 }
 
 /**
- * Sends a challenge to a username or `@open` (docs/PRODUCT.md, 'Challenges'). When the answer
+ * Sends a challenge to a username or `@open` (docs/PRODUCT.md, 'Challenges'), with the time
+ * control the Issue Challenge modal picked, or the server's default. When the answer
  * carries a game (an open challenge paired, or the target had already challenged me) it goes
  * straight to that game; otherwise it says 'Challenge sent!' and calls `onSent`. A refusal shows
  * the server's sentence in the alert modal. Callers block a second send while
@@ -71,7 +81,10 @@ export function useSendChallenge({ onSent }: { onSent: () => void }) {
   const navigate = useNavigate();
   const showAlert = useAlert();
   return useMutation({
-    mutationFn: sendChallenge,
+    mutationFn: (request: ChallengeRequest) =>
+      typeof request === 'string'
+        ? sendChallenge(request)
+        : sendChallenge(request.username, request.timeControl),
     onSuccess: (answer) => {
       void queryClient.invalidateQueries({ queryKey: challengeKeys.all });
       if (answer.gameId !== undefined) {

@@ -1,12 +1,15 @@
 import type { ChallengeItem } from '@jotto/shared/challenge-schemas';
 import { TruncatedName } from '@/components/truncated-name.tsx';
+import { ChallengeTerms, TIME_CONTROL_LABEL } from './challenge-terms.tsx';
 import styles from './challenge-table.module.css';
 
 /**
- * A challenge list's table: received challenges (From, Received at), each row opening
- * the Incoming Challenge modal, with a button in its first cell so the keyboard can too; or
- * sent challenges (To, Sent at), which are only shown, not clickable. An open challenge still
- * waiting for a partner shows To `@open`.
+ * A challenge list's table: received challenges (From, Received at, Time control), each row
+ * opening the Incoming Challenge modal, with a button in its first cell so the keyboard can too;
+ * or sent challenges (To, Sent at, Time control), which are only shown, not clickable. The time
+ * control comes last: the two columns every list has keep their places. An open
+ * challenge still waiting for a partner shows To `@open`. The time control is in words, with
+ * 'Unrated' beside it when the two players have used up their rated games of the day.
  */
 export function ChallengeTable({
   challenges,
@@ -24,6 +27,7 @@ export function ChallengeTable({
         <tr>
           <th scope="col">{received ? 'From' : 'To'}</th>
           <th scope="col">{received ? 'Received at' : 'Sent at'}</th>
+          <th scope="col">{TIME_CONTROL_LABEL}</th>
         </tr>
       </thead>
       <tbody>
@@ -56,6 +60,9 @@ export function ChallengeTable({
               >
                 {challenge.timeAgo}
               </time>
+            </td>
+            <td className={styles.terms}>
+              <ChallengeTerms timeControl={challenge.timeControl} rated={challenge.rated} />
             </td>
           </tr>
         ))}

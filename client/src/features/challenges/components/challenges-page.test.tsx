@@ -4,18 +4,23 @@ import type { ChallengeItem, ChallengeInfoResponse } from '@jotto/shared/challen
 import { POLL_INTERVAL_MS } from '@jotto/shared/polling';
 import { fakeApi, type FakeHandlers } from '@/test/fake-api.ts';
 import { alertText, currentPath, linksIn, renderScreen } from '@/test/render-screen.tsx';
+import { UNRATED_REASON } from './challenge-terms.tsx';
 import { ChallengesPage } from './challenges-page.tsx';
 
 const signedIn = { result: 'ok', msg: 'alice' } as const;
 
-const challenge = (id: number, sender: string, recipient = 'alice'): ChallengeItem => ({
+const challenge = (
+  id: number,
+  sender: string,
+  recipient = 'alice',
+  terms: Pick<ChallengeItem, 'timeControl' | 'rated'> = { timeControl: '3d', rated: true },
+): ChallengeItem => ({
   id,
   sender,
   recipient,
   timeAgo: `${id} minutes ago`,
   createdAt: '2024-05-01T10:00:00.000Z',
-  timeControl: '3d',
-  rated: true,
+  ...terms,
 });
 
 /** A promise the test settles: for answers that must stay pending while we look. */
@@ -50,7 +55,7 @@ const listCalls = (api: ReturnType<typeof fakeApi>, type: 'in' | 'out') =>
   api.callsOf('challengesList').filter((call) => (call.body as { type: string }).type === type);
 
 describe('ChallengesPage: the lists', () => {
-  it('shows the game-list tabs and the received challenges, From and Received at', async () => {
+  it('shows the game-list tabs and the received challenges, From, Received at and Time control', async () => {
     renderChallenges({
       challengesList: lists(() => [challenge(3, 'bob'), challenge(4, 'carol')]),
     });
@@ -64,9 +69,36 @@ describe('ChallengesPage: the lists', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((th) => th.textContent);
-    expect(headers).toEqual(['From', 'Received at']);
+    expect(headers).toEqual(['From', 'Received at', 'Time control']);
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((row) => row.textContent)).toEqual(['bob3 minutes ago', 'carol4 minutes ago']);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'bob3 minutes ago3 days',
+      'carol4 minutes ago3 days',
+    ]);
+  });
+
+  it("shows each time control in words, and 'Unrated' with the reason when the game would not be rated", async () => {
+    renderChallenges({
+      challengesList: lists(
+        () => [
+          challenge(3, 'bob', 'alice', { timeControl: '5m', rated: false }),
+          challenge(4, 'carol', 'alice', { timeControl: '1d', rated: true }),
+        ],
+        () => [challenge(8, 'alice', 'dave', { timeControl: '10m', rated: false })],
+      ),
+    });
+    const table = await screen.findByRole('table');
+    const [bob, carol] = within(table).getAllByRole<HTMLTableRowElement>('row').slice(1);
+    const bobTerms = bob!.cells[2]!;
+    expect(within(bobTerms).getByText('5 minutes')).toBeTruthy();
+    const mark = within(bobTerms).getByText('Unrated', { exact: false });
+    // The reason: a tooltip for the pointer, and the mark's own words for a screen reader.
+    expect(mark.getAttribute('title')).toBe('You two have played 3 rated games today');
+    expect(mark.textContent).toBe(`Unrated (${UNRATED_REASON})`);
+    expect(carol!.cells[2]!.textContent).toBe('1 day');
+    fireEvent.click(screen.getByRole('button', { name: 'View sent challenges' }));
+    const sentRow = within(screen.getByRole('table')).getAllByRole<HTMLTableRowElement>('row')[1]!;
+    expect(sentRow.cells[2]!.textContent).toBe(`10 minutesUnrated (${UNRATED_REASON})`);
   });
 
   it("says 'No challenges :(' when there are none", async () => {
@@ -75,7 +107,7 @@ describe('ChallengesPage: the lists', () => {
     expect(screen.queryByRole('table')).toBeNull();
   });
 
-  it('loads the sent challenges on "View sent challenges": To and Sent at, an open one To @open, rows not clickable', async () => {
+  it('loads the sent challenges on "View sent challenges": To, Sent at and Time control, an open one To @open, rows not clickable', async () => {
     const { api } = renderChallenges({
       challengesList: lists(
         () => [],
@@ -90,9 +122,12 @@ describe('ChallengesPage: the lists', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['To', 'Sent at']);
+    ).toEqual(['To', 'Sent at', 'Time control']);
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((row) => row.textContent)).toEqual(['dave8 minutes ago', '@open9 minutes ago']);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'dave8 minutes ago3 days',
+      '@open9 minutes ago3 days',
+    ]);
     expect(within(table).queryAllByRole('button')).toHaveLength(0);
     fireEvent.click(rows[0]!);
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -147,6 +182,26 @@ describe('ChallengesPage: the Incoming Challenge modal', () => {
     expect(api.callsOf('acceptChallenge')[0]!.body).toEqual({ challenge_id: 3 });
     answer.resolve({ result: 'ok', challengeId: 3, gameId: 77 });
     await waitFor(() => expect(currentPath()).toBe('/game/77'));
+  });
+
+  it('says the time control before accepting, and that the game would be unrated, and why', async () => {
+    renderChallenges({
+      challengesList: lists(() => [
+        challenge(3, 'bob', 'alice', { timeControl: '3m', rated: false }),
+        challenge(4, 'carol', 'alice', { timeControl: '3d', rated: true }),
+      ]),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'bob' }));
+    const unrated = dialog('Incoming Challenge');
+    within(unrated).getByText('From: bob');
+    within(unrated).getByText('Time control: 3 minutes');
+    within(unrated).getByText('Unrated');
+    within(unrated).getByText('You two have played 3 rated games today.', { exact: false });
+    fireEvent.click(within(unrated).getByRole('button', { name: 'Close' }));
+    fireEvent.click(screen.getByRole('button', { name: 'carol' }));
+    const rated = dialog('Incoming Challenge');
+    within(rated).getByText('Time control: 3 days');
+    expect(within(rated).queryByText('Unrated', { exact: false })).toBeNull();
   });
 
   it('opens from anywhere on the row too', async () => {
@@ -241,7 +296,7 @@ describe('ChallengesPage: the Issue Challenge modal', () => {
     fireEvent.submit(input.closest('form')!);
     fireEvent.click(within(modal).getByRole('button', { name: 'Open Challenge' }));
     expect(api.callsOf('newChallenge')).toHaveLength(1);
-    expect(api.callsOf('newChallenge')[0]!.body).toEqual({ username: 'bob' });
+    expect(api.callsOf('newChallenge')[0]!.body).toEqual({ username: 'bob', timeControl: '3d' });
     answer.resolve({ result: 'ok', challengeId: 5, message: 'Challenge sent!' });
     await waitFor(() => expect(alertText()).toBe('Challenge sent!'));
     await waitFor(() => expect(currentPath()).toBe('/challenges'));
@@ -261,7 +316,7 @@ describe('ChallengesPage: the Issue Challenge modal', () => {
     fireEvent.change(within(modal).getByLabelText('Username'), { target: { value: 'carol' } });
     fireEvent.click(within(modal).getByRole('button', { name: 'Challenge' }));
     await waitFor(() => expect(api.callsOf('newChallenge')).toHaveLength(1));
-    expect(api.callsOf('newChallenge')[0]!.body).toEqual({ username: 'carol' });
+    expect(api.callsOf('newChallenge')[0]!.body).toEqual({ username: 'carol', timeControl: '3d' });
   });
 
   it("'Open Challenge' sends '@open' and goes straight to the game when paired", async () => {
@@ -271,8 +326,46 @@ describe('ChallengesPage: the Issue Challenge modal', () => {
     const modal = await issue();
     fireEvent.click(within(modal).getByRole('button', { name: 'Open Challenge' }));
     await waitFor(() => expect(currentPath()).toBe('/game/9'));
-    expect(api.callsOf('newChallenge')[0]!.body).toEqual({ username: '@open' });
+    expect(api.callsOf('newChallenge')[0]!.body).toEqual({ username: '@open', timeControl: '3d' });
     expect(alertText()).toBeNull();
+  });
+
+  it("offers the five time controls in words under 'Time control', '3 days' first chosen", async () => {
+    renderChallenges({});
+    const modal = await issue();
+    const select = within(modal).getByLabelText<HTMLSelectElement>('Time control');
+    expect(select.tagName).toBe('SELECT');
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['3 minutes', '5 minutes', '10 minutes', '1 day', '3 days']);
+    expect(select.value).toBe('3d');
+    expect(within(select).getByRole<HTMLOptionElement>('option', { selected: true }).text).toBe(
+      '3 days',
+    );
+  });
+
+  it('sends the time control chosen, with a named challenge and with an open one', async () => {
+    const { api } = renderChallenges({
+      newChallenge: { result: 'ok', challengeId: 5, message: 'Challenge sent!' },
+    });
+    const modal = await issue();
+    fireEvent.change(within(modal).getByLabelText('Time control'), { target: { value: '5m' } });
+    fireEvent.change(within(modal).getByLabelText('Username'), { target: { value: 'carol' } });
+    fireEvent.click(within(modal).getByRole('button', { name: 'Challenge' }));
+    await waitFor(() => expect(api.callsOf('newChallenge')).toHaveLength(1));
+    expect(api.callsOf('newChallenge')[0]!.body).toEqual({ username: 'carol', timeControl: '5m' });
+    await waitFor(() => expect(currentPath()).toBe('/challenges'));
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    // Opened again, the name is empty but the time control is still the one chosen.
+    const again = await issue();
+    const select = within(again).getByLabelText<HTMLSelectElement>('Time control');
+    expect(select.value).toBe('5m');
+    fireEvent.change(select, { target: { value: '1d' } });
+    fireEvent.click(within(again).getByRole('button', { name: 'Open Challenge' }));
+    await waitFor(() => expect(api.callsOf('newChallenge')).toHaveLength(2));
+    expect(api.callsOf('newChallenge')[1]!.body).toEqual({ username: '@open', timeControl: '1d' });
   });
 
   it('shows the server message in the alert modal when sending fails, and stays open', async () => {

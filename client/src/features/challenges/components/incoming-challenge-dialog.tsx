@@ -6,10 +6,19 @@ import { useAlert } from '@/components/alert-provider.tsx';
 import { AnswerDialog } from '@/components/answer-dialog.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { acceptChallenge, challengeKeys, denyChallenge } from '../api/challenges-api.ts';
+import {
+  TIME_CONTROL_LABEL,
+  timeControlWords,
+  UNRATED_REASON,
+  UnratedMark,
+} from './challenge-terms.tsx';
+import styles from './challenge-dialogs.module.css';
 
 /**
- * The Incoming Challenge modal (AnswerDialog): 'From: {sender}', 'Accept Challenge' (to the new
- * game; 'Accepting...' meanwhile) and the 'Deny Challenge' button; one answer only. A refusal
+ * The Incoming Challenge modal (AnswerDialog): 'From: {sender}', the terms of the game it starts
+ * (its time control in words; 'Unrated' and why, when the two have played their rated games of
+ * the day), so they are known before accepting; 'Accept Challenge' (to the new game;
+ * 'Accepting...' meanwhile) and the 'Deny Challenge' button; one answer only. A refusal
  * shows the server's sentence and reloads the list, since a challenge that cannot be answered
  * has usually gone (expired, withdrawn).
  */
@@ -57,6 +66,19 @@ export function IncomingChallengeDialog({
       busy={accept.isPending || deny.isPending}
       onAccept={(shown) => accept.mutateAsync(shown.id)}
       onDeny={(shown) => deny.mutateAsync(shown.id)}
-    />
+    >
+      {challenge !== undefined && (
+        <div className={styles.terms}>
+          <p className={styles.term}>
+            {TIME_CONTROL_LABEL}: {timeControlWords(challenge.timeControl)}
+          </p>
+          {!challenge.rated && (
+            <p className={styles.term}>
+              <UnratedMark explained /> {UNRATED_REASON}.
+            </p>
+          )}
+        </div>
+      )}
+    </AnswerDialog>
   );
 }

@@ -1,11 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { EndpointResponse } from '@jotto/shared/api-endpoints';
+import { MATCH_ERRORS } from '@jotto/shared/match-schemas';
 import { type FakeHandlers, fakeApi } from '@/test/fake-api.ts';
 import { advance, eventually, settle, useFakeClock } from '@/test/fake-clock.ts';
 import { alertText, currentPath, goLive, renderScreen } from '@/test/render-screen.tsx';
 import { startComputerGame } from '@/features/computer-opponent/api/bot-api.ts';
-import { SEARCH_STOPPED } from '../hooks/use-play-now.ts';
+import { SEARCH_STOPPED, UNRATED_GAME } from '../hooks/use-play-now.ts';
 import { formatElapsed, PlayNow } from './play-now.tsx';
 
 type Status = EndpointResponse<'matchStatus'>;
@@ -42,11 +43,19 @@ describe('PlayNow', () => {
   });
 
   it('opens the game at once when the seek is paired at once', async () => {
-    const { api } = open({ matchSeek: { result: 'ok', status: 'paired', gameId: 7 } });
+    const { api } = open({ matchSeek: { result: 'ok', status: 'paired', gameId: 7, rated: true } });
     fireEvent.click(playNowButton());
     await waitFor(() => expect(currentPath()).toBe('/game/7'));
     expect(api.callsOf('matchSeek')).toHaveLength(1);
     expect(panel()).toBeNull();
+    expect(alertText()).toBeNull();
+  });
+
+  it('says the game is unrated as it opens one the seek paired unrated at once', async () => {
+    open({ matchSeek: { result: 'ok', status: 'paired', gameId: 7, rated: false } });
+    fireEvent.click(playNowButton());
+    await waitFor(() => expect(currentPath()).toBe('/game/7'));
+    expect(alertText()).toBe('Unrated game: you two have played 3 rated games today.');
   });
 
   it('sends one seek for a double click, and shows the panel with the clock and Cancel', async () => {
@@ -80,6 +89,28 @@ describe('PlayNow', () => {
     await waitFor(() => expect(currentPath()).toBe('/game/12'));
     expect(api.callsOf('matchStatus')).toHaveLength(0);
     expect(api.callsOf('matchCancel')).toHaveLength(0);
+    expect(alertText()).toBeNull();
+  });
+
+  it('says the game is unrated when match:found says so', async () => {
+    const { socket } = open({ matchSeek: WAITING, matchStatus: WAITING });
+    await goLive(socket);
+    fireEvent.click(playNowButton());
+    await screen.findByRole('dialog', { name: 'Finding an opponent' });
+    act(() => socket.emit('match:found', { gameId: 12, opponent: 'bob', rated: false }));
+    await waitFor(() => expect(currentPath()).toBe('/game/12'));
+    expect(alertText()).toBe(UNRATED_GAME);
+    expect(panel()).toBeNull();
+  });
+
+  it('says the game is unrated when the polled status pairs it unrated', async () => {
+    let status: Status = WAITING;
+    const { api } = open({ matchSeek: WAITING, matchStatus: () => status });
+    status = { result: 'ok', status: 'paired', gameId: 21, rated: false };
+    fireEvent.click(playNowButton());
+    await waitFor(() => expect(currentPath()).toBe('/game/21'));
+    expect(api.callsOf('matchStatus')).toHaveLength(1);
+    expect(alertText()).toBe(UNRATED_GAME);
   });
 
   it('without the real-time channel, polls the status every 3 s and goes to the game it names', async () => {
@@ -210,6 +241,21 @@ describe('PlayNow', () => {
     await waitFor(() => expect(api.callsOf('matchStatus')).toHaveLength(1));
     await waitFor(() => expect(alertText()).toBe(SEARCH_STOPPED));
     expect(panel()).toBeNull();
+  });
+
+  it('alerts the wait the server asks for after an aborted game (429), and opens no panel', async () => {
+    const cooldown = MATCH_ERRORS.cooldown(42);
+    const { api } = open({ matchSeek: { status: 429, err: cooldown } });
+    fireEvent.click(playNowButton());
+    await waitFor(() =>
+      expect(alertText()).toBe(
+        'Your last game was aborted because you did not start it. You can play again in 42 seconds.',
+      ),
+    );
+    expect(panel()).toBeNull();
+    expect(api.callsOf('matchStatus')).toHaveLength(0);
+    // The button works again: the player may try once the wait is over.
+    expect(playNowButton().getAttribute('aria-busy')).not.toBe('true');
   });
 
   it("alerts the server's sentence when the seek is refused", async () => {

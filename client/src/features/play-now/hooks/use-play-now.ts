@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { clientPath } from '@jotto/shared/client-routes';
+import { RATED_GAMES_PER_PAIR_PER_DAY } from '@jotto/shared/game-rules';
 import { useAlert } from '@/components/alert-provider.tsx';
 import {
   startComputerGame,
@@ -21,6 +22,9 @@ import {
 /** Said when the server no longer has the seek (expired while the page slept, or cancelled in another tab). */
 export const SEARCH_STOPPED =
   'The search for an opponent has stopped. Press Play now to search again.';
+
+/** Said as a pairing opens a game that will not be rated, so the player knows before it starts. */
+export const UNRATED_GAME = `Unrated game: you two have played ${RATED_GAMES_PER_PAIR_PER_DAY} rated games today.`;
 
 export interface PlayNow {
   /** When the current wait began (`Date.now()`), or null when not waiting. */
@@ -46,6 +50,8 @@ export interface PlayNow {
  * `match:found` on the real-time channel, or, while the channel is not connected, the status
  * polled every 3000 ms (useLiveQuery), which also keeps the seek alive; a connected socket
  * keeps it alive by itself. Cancel leaves the queue; so does leaving the screen or the page.
+ * A pairing the server says is unrated (the two have played their rated games of the day) is
+ * told in the alert modal as the game opens: the game screen has no word for it.
  */
 export function usePlayNow(): PlayNow {
   const navigate = useNavigate();
@@ -59,12 +65,14 @@ export function usePlayNow(): PlayNow {
   const waiting = useRef(false);
 
   const openGame = useCallback(
-    (gameId: number) => {
+    (gameId: number, rated = true) => {
       waiting.current = false;
       setWait(null);
+      // The alert lives above the routes, so it stays up over the game it is about.
+      if (!rated) showAlert(UNRATED_GAME);
       navigate(clientPath('/game/:gameId', { gameId }));
     },
-    [navigate],
+    [navigate, showAlert],
   );
   const stopWaiting = useCallback(() => {
     waiting.current = false;
@@ -74,7 +82,10 @@ export function usePlayNow(): PlayNow {
   const seek = useMutation({
     mutationFn: seekMatch,
     onSuccess: (answer) => {
-      if (answer.status === 'paired' && answer.gameId !== undefined) return openGame(answer.gameId);
+      if (answer.status === 'paired' && answer.gameId !== undefined) {
+        // `rated` is optional in the answer's schema: only an explicit false is an unrated game.
+        return openGame(answer.gameId, answer.rated !== false);
+      }
       waits.current += 1;
       waiting.current = true;
       setWait({ id: waits.current, since: Date.now() });
@@ -86,7 +97,9 @@ export function usePlayNow(): PlayNow {
       await cancelMatch();
       return start(WAITING_PANEL_COMPUTER_LEVEL);
     },
-    onSuccess: openGame,
+    // Not `openGame` itself, which would take the mutation's variables for `rated`; and no
+    // unrated alert: the player chose the computer, whose games are never rated.
+    onSuccess: (gameId) => openGame(gameId),
     onError: (error) => showAlert(errorMessage(error)),
   });
   const leave = useMutation({
@@ -106,14 +119,20 @@ export function usePlayNow(): PlayNow {
     retry: false,
     gcTime: 0,
     events: {
-      'match:found': (event) => ({ result: 'ok', status: 'paired', gameId: event.gameId }),
+      'match:found': (event) => ({
+        result: 'ok',
+        status: 'paired',
+        gameId: event.gameId,
+        rated: event.rated,
+      }),
     },
   });
   const pairedGameId = status.data?.status === 'paired' ? status.data.gameId : undefined;
+  const pairedRated = status.data?.rated !== false;
   const stopped = status.data?.status === 'idle';
   useEffect(() => {
-    if (waiting.current && pairedGameId !== undefined) openGame(pairedGameId);
-  }, [pairedGameId, openGame]);
+    if (waiting.current && pairedGameId !== undefined) openGame(pairedGameId, pairedRated);
+  }, [pairedGameId, pairedRated, openGame]);
   useEffect(() => {
     if (waiting.current && stopped) {
       stopWaiting();
