@@ -6,7 +6,7 @@ import type { GameClock } from './game-clock.ts';
 
 /**
  * The Postgres channel on which every new due moment of a game is announced, at commit, by a
- * trigger on `games.clock_due_at` (migrations/0009_time_controls.sql): the payload is the moment
+ * trigger on `games.clock_due_at` (migrations/0011_time_controls.sql): the payload is the moment
  * in milliseconds since the epoch.
  */
 export const GAME_CLOCK_CHANNEL = 'jotto_game_clock';
