@@ -112,8 +112,8 @@ describe.each(DATABASE_KINDS)('ratings on %s', (kind) => {
       });
 
       await play(b, gameId, 'giveup');
-      const winner = ratingAfterGame(fresh, fresh, 'win', new Date());
-      const loser = ratingAfterGame(fresh, fresh, 'lose', new Date());
+      const winner = ratingAfterGame(fresh, fresh, 1, new Date());
+      const loser = ratingAfterGame(fresh, fresh, 0, new Date());
       const [rowA, rowB] = [await account(a), await account(b)];
       expect(rowA.rating).toBeCloseTo(winner.rating, 9);
       expect(rowA.ratingDeviation).toBeCloseTo(winner.deviation, 9);
@@ -173,10 +173,14 @@ describe.each(DATABASE_KINDS)('ratings on %s', (kind) => {
       const { gameId } = await newVersus(a, b);
       await play(a, gameId, 'giveup');
       await play(b, gameId, 'giveup');
-      // Both forfeited: both lose (docs/PRODUCT.md, 'Versus outcome'), so both go down alike.
+      // Both forfeited: both lose by the versus outcome, which for ratings is a draw
+      // (docs/PRODUCT.md, 'Ratings'): neither goes down.
+      expect((await detail(a, gameId)).outcome).toBe('lose');
+      expect((await detail(b, gameId)).outcome).toBe('lose');
       const [rowA, rowB] = [await account(a), await account(b)];
-      expect(rowA.rating).toBeLessThan(1500);
-      expect(rowA.rating).toBeCloseTo(rowB.rating, 9);
+      expect(rowA.rating).toBeCloseTo(1500, 6);
+      expect(rowB.rating).toBeCloseTo(1500, 6);
+      expect(rowA.ratingDeviation).toBeLessThan(350);
 
       const c = await newPlayer('Dc');
       const d = await newPlayer('Dd');
@@ -198,6 +202,35 @@ describe.each(DATABASE_KINDS)('ratings on %s', (kind) => {
       expect(afterD.ratingDeviation).toBeLessThan(350);
     });
 
+    it('rates two players who both solve with the same score as a draw, never both up', async () => {
+      const a = await newPlayer('Ea');
+      const b = await newPlayer('Eb');
+      // A sure 1600 against a newcomer's 1500.
+      await t.app.db
+        .update(users)
+        .set({ rating: 1600, ratingDeviation: 80, ratedAt: new Date(), ratedGames: 12 })
+        .where(eq(users.id, a.id));
+      const [beforeA, beforeB] = [await stored(a), await stored(b)];
+      const { gameId, secret } = await newVersus(a, b);
+      await play(a, gameId, secret);
+      await play(b, gameId, secret);
+      // Both win by the versus outcome ('You won!!!' for both)...
+      expect((await detail(a, gameId)).outcome).toBe('win');
+      expect((await detail(b, gameId)).outcome).toBe('win');
+      // ...but the ratings count it as a draw: the higher rating gives some to the lower.
+      const [rowA, rowB] = [await account(a), await account(b)];
+      const now = new Date();
+      expect(rowA.rating).toBeCloseTo(ratingAfterGame(beforeA, beforeB, 0.5, now).rating, 6);
+      expect(rowB.rating).toBeCloseTo(ratingAfterGame(beforeB, beforeA, 0.5, now).rating, 6);
+      expect(rowA.rating).toBeLessThan(1600);
+      expect(rowB.rating).toBeGreaterThan(1500);
+      expect(rowB.rating).toBeLessThan(ratingAfterGame(beforeB, beforeA, 1, now).rating);
+      expect((await detail(a, gameId)).ratings).toEqual({
+        me: { before: 1600, after: Math.round(rowA.rating), provisional: false },
+        opponent: { before: 1500, after: Math.round(rowB.rating), provisional: true },
+      });
+    });
+
     it('settles once when the last two moves race, and a shared player loses no update', async () => {
       for (let round = 0; round < 3; round += 1) {
         const a = await newPlayer(`Sa${round}`);
@@ -208,12 +241,13 @@ describe.each(DATABASE_KINDS)('ratings on %s', (kind) => {
           b.agent.get(`/api/game/${gameId}/play/${secret}`),
         ]);
         expect(replies.map((r) => r.status)).toEqual([200, 200]);
-        // Both solved with the same score: both win, and each rating moved exactly once.
-        const expected = ratingAfterGame(fresh, fresh, 'win', new Date()).rating;
+        // Both solved with the same score: a draw for ratings, and each rating moved exactly once.
+        const expected = ratingAfterGame(fresh, fresh, 0.5, new Date());
         for (const player of [a, b]) {
           const row = await account(player);
           expect(row.ratedGames).toBe(1);
-          expect(row.rating).toBeCloseTo(expected, 9);
+          expect(row.rating).toBeCloseTo(expected.rating, 9);
+          expect(row.ratingDeviation).toBeCloseTo(expected.deviation, 9);
           expect(await historyRows(player)).toHaveLength(1);
         }
       }

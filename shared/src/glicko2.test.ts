@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { VERSUS_OUTCOMES, versusOutcome, type VersusSide } from './game-rules.ts';
 import {
   currentDeviation,
   glicko2Update,
@@ -9,7 +10,10 @@ import {
   RATING_PERIOD_MS,
   ratingAfterGame,
   ratingPeriodsBetween,
+  ratingScore,
   ratingText,
+  type RatingScore,
+  type SettledOutcome,
   type StoredRating,
 } from './glicko2.ts';
 
@@ -69,20 +73,20 @@ describe('inactivity', () => {
   it('makes a game against a long-absent player count for less', () => {
     const regular = { rating: 1500, deviation: 60, volatility: 0.06, ratedAt: daysBefore(0) };
     const sameOpponentAway = { ...regular, ratedAt: daysBefore(400) };
-    const gainVsRegular = ratingAfterGame(regular, regular, 'win', NOW).rating - 1500;
-    const gainVsAway = ratingAfterGame(regular, sameOpponentAway, 'win', NOW).rating - 1500;
+    const gainVsRegular = ratingAfterGame(regular, regular, 1, NOW).rating - 1500;
+    const gainVsAway = ratingAfterGame(regular, sameOpponentAway, 1, NOW).rating - 1500;
     expect(gainVsAway).toBeGreaterThan(0);
     expect(gainVsAway).toBeLessThan(gainVsRegular);
     // My own absence makes my rating move more.
-    const back = ratingAfterGame(sameOpponentAway, regular, 'win', NOW).rating - 1500;
+    const back = ratingAfterGame(sameOpponentAway, regular, 1, NOW).rating - 1500;
     expect(back).toBeGreaterThan(gainVsRegular);
   });
 });
 
 describe('ratingAfterGame', () => {
   it('moves two newcomers by the same amount in opposite directions', () => {
-    const winner = ratingAfterGame(fresh, fresh, 'win', NOW);
-    const loser = ratingAfterGame(fresh, fresh, 'lose', NOW);
+    const winner = ratingAfterGame(fresh, fresh, 1, NOW);
+    const loser = ratingAfterGame(fresh, fresh, 0, NOW);
     expect(Math.round(winner.rating)).toBe(1662);
     expect(winner.rating - 1500).toBeCloseTo(1500 - loser.rating, 9);
     expect(winner.deviation).toBeCloseTo(loser.deviation, 9);
@@ -91,7 +95,7 @@ describe('ratingAfterGame', () => {
 
   it('leaves equal ratings where they are after a draw, and surer', () => {
     const player = { rating: 1620, deviation: 90, volatility: 0.06, ratedAt: daysBefore(2) };
-    const after = ratingAfterGame(player, player, 'draw', NOW);
+    const after = ratingAfterGame(player, player, 0.5, NOW);
     expect(after.rating).toBeCloseTo(1620, 9);
     expect(after.deviation).toBeLessThan(currentDeviation(player, NOW));
   });
@@ -99,8 +103,32 @@ describe('ratingAfterGame', () => {
   it('moves a draw towards the opponent: the lower-rated player gains', () => {
     const low = { rating: 1400, deviation: 80, volatility: 0.06, ratedAt: daysBefore(1) };
     const high = { rating: 1800, deviation: 80, volatility: 0.06, ratedAt: daysBefore(1) };
-    expect(ratingAfterGame(low, high, 'draw', NOW).rating).toBeGreaterThan(1400);
-    expect(ratingAfterGame(high, low, 'draw', NOW).rating).toBeLessThan(1800);
+    expect(ratingAfterGame(low, high, 0.5, NOW).rating).toBeGreaterThan(1400);
+    expect(ratingAfterGame(high, low, 0.5, NOW).rating).toBeLessThan(1800);
+  });
+});
+
+describe('ratingScore', () => {
+  it('is 1 and 0 when exactly one player won', () => {
+    expect([ratingScore('win', 'lose'), ratingScore('lose', 'win')]).toEqual([1, 0]);
+  });
+
+  it('counts two winners, two losers and a draw alike: half a win each', () => {
+    // Both solved with the same score: both win by the versus outcome.
+    expect(ratingScore('win', 'win')).toBe(0.5);
+    // Both gave up, or both ran out of time: both lose.
+    expect(ratingScore('lose', 'lose')).toBe(0.5);
+    // Both ran out of points.
+    expect(ratingScore('draw', 'draw')).toBe(0.5);
+  });
+
+  it('moves two newcomers who both solved with the same score nowhere, and makes them surer', () => {
+    const solved: VersusSide = { won: true, forfeit: false, score: 80 };
+    const outcome = versusOutcome(solved, solved) as SettledOutcome;
+    expect(outcome).toBe('win');
+    const after = ratingAfterGame(fresh, fresh, ratingScore(outcome, outcome), NOW);
+    expect(after.rating).toBeCloseTo(1500, 9);
+    expect(after.deviation).toBeLessThan(350);
   });
 });
 
@@ -124,7 +152,7 @@ describe('provisional ratings', () => {
     const opponent = { rating: 1500, deviation: 80, volatility: 0.06, ratedAt: NOW };
     let games = 0;
     while (isProvisional(currentDeviation(me, NOW))) {
-      me = { ...ratingAfterGame(me, opponent, games % 2 ? 'win' : 'lose', NOW), ratedAt: NOW };
+      me = { ...ratingAfterGame(me, opponent, games % 2 ? 1 : 0, NOW), ratedAt: NOW };
       games += 1;
     }
     expect(games).toBeGreaterThan(3);
@@ -145,13 +173,66 @@ describe('properties', () => {
         .map((hours) => new Date(NOW.getTime() - hours * 3.6e6)),
     ),
   });
-  const outcome = fc.constantFrom('win' as const, 'draw' as const, 'lose' as const);
+  const score = fc.constantFrom<RatingScore>(1, 0.5, 0);
+  const outcome = fc.constantFrom<SettledOutcome>(
+    ...VERSUS_OUTCOMES.filter((o): o is SettledOutcome => o !== 'pending'),
+  );
+  /** A finished side as a game can leave it: solved (5 to 100), gave up, or out of points. */
+  const finishedSide: fc.Arbitrary<VersusSide> = fc.oneof(
+    fc.integer({ min: 1, max: 20 }).map((n) => ({ won: true, forfeit: false, score: n * 5 })),
+    fc.integer({ min: 1, max: 20 }).map((n) => ({ won: false, forfeit: true, score: n * 5 })),
+    fc.constant({ won: false, forfeit: false, score: 0 }),
+  );
+  // Glicko-2 works on its own scale: a rating that should not move comes back off by a few
+  // units in the last place, which is no rise or fall.
+  const MOVED = 1e-9;
+  /** Both ratings of a game, each against the other's as it was before. */
+  function bothAfter(a: StoredRating, b: StoredRating, aScore: RatingScore, bScore: RatingScore) {
+    return [
+      ratingAfterGame(a, b, aScore, NOW).rating - a.rating,
+      ratingAfterGame(b, a, bScore, NOW).rating - b.rating,
+    ] as const;
+  }
+  function expectNotBothUpOrDown([gainA, gainB]: readonly [number, number]) {
+    expect(gainA > MOVED && gainB > MOVED, `both rose: ${gainA}, ${gainB}`).toBe(false);
+    expect(gainA < -MOVED && gainB < -MOVED, `both fell: ${gainA}, ${gainB}`).toBe(false);
+  }
+
+  it('the two scores of a game add up to 1, for any pair of outcomes', () => {
+    fc.assert(
+      fc.property(outcome, outcome, (mine, theirs) => {
+        expect(ratingScore(mine, theirs) + ratingScore(theirs, mine)).toBe(1);
+      }),
+    );
+  });
+
+  it('two ratings never both rise nor both fall in one game, for any ratings and outcomes', () => {
+    fc.assert(
+      fc.property(stored, stored, outcome, outcome, (a, b, outcomeA, outcomeB) => {
+        expectNotBothUpOrDown(
+          bothAfter(a, b, ratingScore(outcomeA, outcomeB), ratingScore(outcomeB, outcomeA)),
+        );
+      }),
+    );
+  });
+
+  it('nor for any way a versus game can end, judged by the versus outcome', () => {
+    fc.assert(
+      fc.property(stored, stored, finishedSide, finishedSide, (a, b, sideA, sideB) => {
+        const outcomeA = versusOutcome(sideA, sideB) as SettledOutcome;
+        const outcomeB = versusOutcome(sideB, sideA) as SettledOutcome;
+        expectNotBothUpOrDown(
+          bothAfter(a, b, ratingScore(outcomeA, outcomeB), ratingScore(outcomeB, outcomeA)),
+        );
+      }),
+    );
+  });
 
   it('the winner never loses rating and the loser never gains', () => {
     fc.assert(
       fc.property(stored, stored, (me, opponent) => {
-        expect(ratingAfterGame(me, opponent, 'win', NOW).rating).toBeGreaterThanOrEqual(me.rating);
-        expect(ratingAfterGame(me, opponent, 'lose', NOW).rating).toBeLessThanOrEqual(me.rating);
+        expect(ratingAfterGame(me, opponent, 1, NOW).rating).toBeGreaterThanOrEqual(me.rating);
+        expect(ratingAfterGame(me, opponent, 0, NOW).rating).toBeLessThanOrEqual(me.rating);
       }),
     );
   });
@@ -159,8 +240,8 @@ describe('properties', () => {
   it('a win and a loss between the same two players move them in opposite directions', () => {
     fc.assert(
       fc.property(stored, stored, (a, b) => {
-        const winnerGain = ratingAfterGame(a, b, 'win', NOW).rating - a.rating;
-        const loserGain = ratingAfterGame(b, a, 'lose', NOW).rating - b.rating;
+        const winnerGain = ratingAfterGame(a, b, 1, NOW).rating - a.rating;
+        const loserGain = ratingAfterGame(b, a, 0, NOW).rating - b.rating;
         expect(winnerGain * loserGain).toBeLessThanOrEqual(0);
       }),
     );
@@ -168,7 +249,7 @@ describe('properties', () => {
 
   it('a game never raises a deviation, whatever its outcome', () => {
     fc.assert(
-      fc.property(stored, stored, outcome, (me, opponent, result) => {
+      fc.property(stored, stored, score, (me, opponent, result) => {
         const after = ratingAfterGame(me, opponent, result, NOW);
         expect(after.deviation).toBeLessThanOrEqual(currentDeviation(me, NOW));
         expect(after.deviation).toBeGreaterThan(0);

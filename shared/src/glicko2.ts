@@ -18,12 +18,30 @@ export const PROVISIONAL_DEVIATION = 110;
 export const RATING_PERIOD_MS = 24 * 60 * 60 * 1000;
 /** The factor between the Glicko scale (1500, 350) and Glicko-2's internal one (0, 2.01). */
 export const GLICKO2_SCALE = 173.7178;
-/** The points a versus outcome is worth to the rating: a draw is half a win. */
-export const RATING_SCORES: Readonly<Record<Exclude<VersusOutcome, 'pending'>, number>> = {
-  win: 1,
-  draw: 0.5,
-  lose: 0,
-};
+/** A versus outcome once the game is settled: what a player's rating score is derived from. */
+export type SettledOutcome = Exclude<VersusOutcome, 'pending'>;
+
+/** The score Glicko-2 counts for one player of a game: 1 a win, 0.5 a draw, 0 a loss. */
+export type RatingScore = 0 | 0.5 | 1;
+
+/**
+ * My Glicko-2 score in a rated game, from my versus outcome and my opponent's
+ * (docs/PRODUCT.md, 'Ratings'): 1 when I alone won, 0 when my opponent alone won, and 0.5 in
+ * every other case: both won (both solved with the same score), both lost (both forfeited, or
+ * both ran out of time), or a draw (both ran out of points).
+ *
+ * The versus outcome judges each player on their own, so it can call both players winners, or
+ * both losers; a rating compares the two, and two wins or two losses say neither was the better
+ * player. So the two scores of a game always add up to 1, and the two ratings never both rise
+ * (nor both fall) in one game.
+ */
+export function ratingScore(mine: SettledOutcome, theirs: SettledOutcome): RatingScore {
+  const iWon = mine === 'win';
+  const theyWon = theirs === 'win';
+  if (iWon && !theyWon) return 1;
+  if (theyWon && !iWon) return 0;
+  return 0.5;
+}
 
 /** The convergence tolerance ε of the volatility iteration, as in the paper. */
 const CONVERGENCE = 0.000001;
@@ -208,20 +226,21 @@ export function currentRating(stored: StoredRating, now: Date): Rating {
 }
 
 /**
- * One rated game for one player at `now`: both players' deviations are first grown by the days
- * since their last rated game (`currentDeviation`), then the game is one Glicko-2 update against
- * the opponent's rating as it stood before the game, with no further inflation. So a win never
- * lowers a rating, a loss never raises it, and a game never raises a deviation.
+ * One rated game for one player at `now`, with the player's score in it (`ratingScore`): both
+ * players' deviations are first grown by the days since their last rated game
+ * (`currentDeviation`), then the game is one Glicko-2 update against the opponent's rating as it
+ * stood before the game, with no further inflation. So a score of 1 never lowers a rating, 0
+ * never raises it, and a game never raises a deviation.
  */
 export function ratingAfterGame(
   me: StoredRating,
   opponent: StoredRating,
-  outcome: Exclude<VersusOutcome, 'pending'>,
+  score: RatingScore,
   now: Date,
 ): Rating {
   return glicko2Update(
     currentRating(me, now),
-    [{ opponent: currentRating(opponent, now), score: RATING_SCORES[outcome] }],
+    [{ opponent: currentRating(opponent, now), score }],
     { ratingPeriods: 0 },
   );
 }

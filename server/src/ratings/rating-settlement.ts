@@ -1,24 +1,31 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import { versusOutcome, type VersusOutcome, type VersusSide } from '@jotto/shared/game-rules';
-import { ratingAfterGame, type StoredRating } from '@jotto/shared/glicko2';
+import { versusOutcome, type VersusSide } from '@jotto/shared/game-rules';
+import {
+  ratingAfterGame,
+  ratingScore,
+  type SettledOutcome,
+  type StoredRating,
+} from '@jotto/shared/glicko2';
 import type { Transaction } from '../db/database.ts';
 import { users } from '../db/account-tables.ts';
 import { ratingHistory } from '../db/game-tables.ts';
 import { storedRatingOf } from './rating-model.ts';
 
+/** A player of a game being settled: their account (null for a guest) and how they ended. */
+export type RatedPlayer = VersusSide & { userId: number | null };
+
 /**
  * Applies a rated versus game to both players' ratings (docs/PRODUCT.md, 'Ratings'), inside the
  * transaction that settles it (`settleIfDone`, which holds the game row's lock and checks
  * `settled_at`, so this runs exactly once per game even when the last two moves race). Each
- * player's update reads the other's rating as it was before the game.
+ * player's update reads the other's rating as it was before the game, with a score from both
+ * players' outcomes (`ratingScore`): two winners, or two losers, count a draw, so the two
+ * ratings never both rise or both fall.
  *
  * Both accounts are locked first, in id order: two games settling at once that share a player
  * apply one after the other (neither update is lost), and two that share both players take
  * the locks in the same order, so they queue instead of deadlocking.
  */
-/** A player of a game being settled: their account (null for a guest) and how they ended. */
-export type RatedPlayer = VersusSide & { userId: number | null };
-
 export async function settleRatings(
   tx: Transaction,
   gameId: number,
@@ -49,8 +56,11 @@ export async function settleRatings(
     const mine = before.get(me.userId!);
     const theirs = before.get(opponent.userId!);
     if (!mine || !theirs) return null;
-    const outcome = versusOutcome(me, opponent) as Exclude<VersusOutcome, 'pending'>;
-    return { userId: me.userId!, before: mine, after: ratingAfterGame(mine, theirs, outcome, now) };
+    // Both players have finished (the game is being settled), so neither outcome is pending.
+    const myOutcome = versusOutcome(me, opponent) as SettledOutcome;
+    const theirOutcome = versusOutcome(opponent, me) as SettledOutcome;
+    const score = ratingScore(myOutcome, theirOutcome);
+    return { userId: me.userId!, before: mine, after: ratingAfterGame(mine, theirs, score, now) };
   });
   for (const update of updates) {
     if (!update) continue;
