@@ -12,14 +12,14 @@ async function profileRating(page: Page, username: string) {
   const box = page.getByRole('region', { name: 'Rating' });
   await box.getByText('Rated Games', { exact: true }).waitFor();
   const stats = Object.fromEntries(
-    await box
-      .locator('dl > div')
-      .evaluateAll((rows) =>
-        rows.map((row) => [
-          row.querySelector('dt')?.textContent ?? '',
-          row.querySelector('dd')?.textContent ?? '',
-        ]),
-      ),
+    await box.locator('dl > div').evaluateAll((rows) =>
+      rows.map((row) => {
+        // What is seen: without the words only screen readers get (what a '?' means).
+        const value = row.querySelector('dd')?.cloneNode(true) as HTMLElement | undefined;
+        value?.querySelectorAll('.visually-hidden').forEach((hidden) => hidden.remove());
+        return [row.querySelector('dt')?.textContent ?? '', value?.textContent ?? ''];
+      }),
+    ),
   ) as Record<string, string>;
   return { rating: stats['Rating'] ?? '', games: stats['Rated Games'] ?? '' };
 }

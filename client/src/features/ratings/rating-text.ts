@@ -20,5 +20,10 @@ export function gameRatingTexts(rating: GameRatingChange): {
   };
 }
 
-/** What the '?' of a provisional rating means, for its tooltip and for screen readers. */
-export const PROVISIONAL_HINT = 'Provisional: the rating is still uncertain';
+/**
+ * What the '?' of a provisional rating means, for its tooltip and for screen readers, wherever
+ * one shows. Provisional is a deviation above 110, not a number of games: a newcomer loses it
+ * after about ten rated games, and a player long away gets it back (docs/PRODUCT.md, 'Ratings'),
+ * so the words speak of recent games.
+ */
+export const PROVISIONAL_HINT = 'Provisional: too few recent rated games to be sure';

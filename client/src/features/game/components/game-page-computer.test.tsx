@@ -33,6 +33,9 @@ describe('GamePage, a game against the computer', () => {
     );
     const opponent = screen.getByTestId('opponent');
     expect(within(opponent).getByText('JottoBot (hard)')).toBeTruthy();
+    // Seen as the name and its level in a badge of its own, so a narrow side never cuts the level.
+    const shown = opponent.querySelector('[aria-hidden="true"]')!;
+    expect([...shown.children].map((part) => part.textContent)).toEqual(['JottoBot', 'hard']);
     await goLive(socket);
     const moved: GameCountsEvent = game.opponentPlays('plumb');
     socket.emit('game:counts', moved);
@@ -51,7 +54,8 @@ describe('GamePage, a game against the computer', () => {
       { botGame: { result: 'ok', gameId: 8 } },
     );
     const results = await screen.findByRole('dialog', { name: 'You won!!!' });
-    within(results).getByRole('region', { name: "JottoBot (hard)'s results" });
+    const theirs = within(results).getByRole('region', { name: "JottoBot (hard)'s results" });
+    within(theirs).getByRole('heading', { level: 3, name: 'JottoBot (hard)' });
     expect(within(results).queryByRole('button', { name: 'Rematch!' })).toBeNull();
     fireEvent.click(within(results).getByRole('button', { name: 'Play again!' }));
     await waitFor(() => expect(currentPath()).toBe('/game/8'));

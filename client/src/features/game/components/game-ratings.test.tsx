@@ -42,7 +42,16 @@ const SETTLED: GameRatings = {
   opponent: { before: 1620, after: 1608, provisional: false },
 };
 
-const ratingLine = (side: HTMLElement) => side.querySelector('[data-rating]')?.textContent;
+/** The rating line as seen: without the words only screen readers get. */
+function ratingLine(side: HTMLElement): string | undefined {
+  const line = side.querySelector('[data-rating]')?.cloneNode(true);
+  if (!(line instanceof HTMLElement)) return undefined;
+  for (const hidden of line.querySelectorAll('.visually-hidden')) hidden.remove();
+  return line.textContent ?? undefined;
+}
+/** The rating line as a screen reader reads it. */
+const spokenRatingLine = (side: HTMLElement) =>
+  side.querySelector('[data-rating]')?.textContent ?? undefined;
 
 describe('the scores box of a rated game', () => {
   it("shows both ratings while it is played, '?' while provisional", () => {
@@ -51,10 +60,21 @@ describe('the scores box of a rated game', () => {
     );
     expect(ratingLine(screen.getByTestId('me'))).toBe('Rating 1500?');
     expect(ratingLine(screen.getByTestId('opponent'))).toBe('Rating 1620');
-    expect(within(screen.getByTestId('me')).getByText('1500?').getAttribute('title')).toBe(
-      PROVISIONAL_HINT,
-    );
     expect(screen.queryByText(/\(\+|\(−/)).toBeNull();
+  });
+
+  it("explains a provisional rating's '?': a tooltip, and words for screen readers", () => {
+    render(
+      <ScoresBox game={versus({ ratings: SETTLED })} myName="alice" feed="done" waiting={false} />,
+    );
+    const me = screen.getByTestId('me');
+    expect(PROVISIONAL_HINT).toBe('Provisional: too few recent rated games to be sure');
+    expect(within(me).getByText('1662?').getAttribute('title')).toBe(PROVISIONAL_HINT);
+    expect(spokenRatingLine(me)).toBe(`Rating 1662? (${PROVISIONAL_HINT}) (+162)`);
+    // A settled rating has nothing to explain.
+    const opponent = screen.getByTestId('opponent');
+    expect(within(opponent).getByText('1608').getAttribute('title')).toBeNull();
+    expect(spokenRatingLine(opponent)).toBe('Rating 1608 (\u221212)');
   });
 
   it('shows each rating the game left and its change once settled', () => {
@@ -95,6 +115,8 @@ describe('the results overlay of a rated game', () => {
     const theirs = within(dialog).getByRole('region', { name: "bob's results" });
     expect(ratingLine(mine)).toBe('Rating 1662? (+162)');
     expect(ratingLine(theirs)).toBe('Rating 1608 (\u221212)');
+    expect(within(mine).getByText('1662?').getAttribute('title')).toBe(PROVISIONAL_HINT);
+    expect(spokenRatingLine(mine)).toBe(`Rating 1662? (${PROVISIONAL_HINT}) (+162)`);
     await within(dialog).findByText('No guesses to analyse.');
   });
 

@@ -1,3 +1,4 @@
+import type { BotLevel } from '@jotto/shared/computer-opponent';
 import { GAME_MESSAGES } from '@jotto/shared/game-rules';
 import type { GuessEntry } from '@jotto/shared/game-schemas';
 import type { GameRatingChange } from '@jotto/shared/rating-schemas';
@@ -5,6 +6,7 @@ import { Dialog } from '@/components/dialog.tsx';
 import { LetterTiles } from '@/components/letter-tiles.tsx';
 import { GameRating } from '@/features/ratings/components/game-rating.tsx';
 import { endTextOf, type GameDetail, type GameEnd } from '../game-state.ts';
+import { BotName } from './bot-name.tsx';
 import { EndActions, type RematchControls } from './end-actions.tsx';
 import { LazyGameAnalysis } from './lazy-game-analysis.tsx';
 import { ShareLinks } from './share-links.tsx';
@@ -71,6 +73,7 @@ export function ResultsDialog({
               )
             }
             rating={game.ratings?.opponent}
+            level={game.enemyLevel}
           />
         )}
       </div>
@@ -113,6 +116,7 @@ function PlayerResult({
   guesses,
   how,
   rating,
+  level,
 }: {
   name: string;
   label: string;
@@ -121,11 +125,13 @@ function PlayerResult({
   how: string;
   /** A rated game's rating of this player: before it, and after once settled. */
   rating?: GameRatingChange | undefined;
+  /** The computer opponent's level: its name then shows it as a badge. */
+  level?: BotLevel | undefined;
 }) {
   return (
     <section className={styles.player} aria-label={label}>
       <h3 className={styles.playerName} title={name}>
-        {name}
+        {level === undefined ? name : <BotName level={level} />}
       </h3>
       <p className={styles.how}>{how}</p>
       <p className={styles.stats}>

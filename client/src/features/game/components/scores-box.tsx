@@ -3,6 +3,7 @@ import { POLL_INTERVAL_MS } from '@jotto/shared/polling';
 import { GameRating } from '@/features/ratings/components/game-rating.tsx';
 import type { LiveFeed } from '@/lib/realtime/use-live-query.ts';
 import { type GameDetail, shownClockOf } from '../game-state.ts';
+import { BotName } from './bot-name.tsx';
 import { GameClock } from './game-clock.tsx';
 import styles from './scores-box.module.css';
 
@@ -94,7 +95,7 @@ function OpponentSide({ game }: { game: GameDetail }) {
       data-testid="opponent"
     >
       <p className={styles.name} title={game.enemyName}>
-        {game.enemyName}
+        {game.enemyLevel === undefined ? game.enemyName : <BotName level={game.enemyLevel} />}
       </p>
       <p className={`numeric ${styles.score}`}>{game.enemyScore ?? 100}</p>
       <p className={styles.count}>

@@ -4,7 +4,8 @@ import type { RatingHistoryEntry } from '@jotto/shared/rating-schemas';
 import type { Profile } from '@jotto/shared/social-schemas';
 import { fakeApi, type FakeHandlers } from '@/test/fake-api.ts';
 import { alertText, currentPath, renderScreen } from '@/test/render-screen.tsx';
-import { ProfilePage } from './profile-page.tsx';
+import { PROVISIONAL_HINT } from '@/features/ratings/rating-text.ts';
+import { ProfilePage, SCORE_HINT, SCORE_TITLE } from './profile-page.tsx';
 import { NO_RATED_GAMES, PROVISIONAL_NOTE } from './profile-rating.tsx';
 import { RATING_CHART_TITLE } from './rating-chart.tsx';
 
@@ -40,11 +41,15 @@ function renderProfile(path: string, handlers: FakeHandlers) {
   return { api, ...rendered };
 }
 
+/** Each figure of a box by its label, as a screen reader reads it (its hint included). */
 const figures = (region: string) =>
   Object.fromEntries(
     within(screen.getByRole('region', { name: region }))
       .getAllByRole('term')
-      .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+      .map((term) => [
+        term.textContent,
+        [...term.parentElement!.querySelectorAll('dd')].map((dd) => dd.textContent).join(' · '),
+      ]),
   );
 const stats = () => figures('Stats');
 
@@ -65,7 +70,7 @@ describe('ProfilePage', () => {
     screen.getByRole('button', { name: 'Add friend' });
     expect(screen.queryByRole('button', { name: 'Send Challenge' })).toBeNull();
     expect(stats()).toEqual({
-      Score: '120',
+      Score: `120 · ${SCORE_HINT}`,
       'Games Played': '5',
       'Games Won': '3',
       'Win/Loss Ratio': '1.5',
@@ -73,13 +78,32 @@ describe('ProfilePage', () => {
     expect(screen.queryByRole('region', { name: 'Friends' })).toBeNull();
   });
 
+  it("says what the Stats box's Score counts: points from games won, not a game's score", async () => {
+    renderProfile('/profile/bob', { profile: { result: 'ok', data: profileOf('bob') } });
+    await screen.findByRole('heading', { level: 1, name: 'bob' });
+    const box = screen.getByRole('region', { name: 'Stats' });
+    const score = within(box)
+      .getAllByRole('term')
+      .find((term) => term.textContent === 'Score')!.parentElement!;
+    expect(SCORE_HINT).toBe('points from games won');
+    // Seen under the figure, and in the figure's tooltip in full.
+    expect(within(score).getByText(SCORE_HINT).tagName).toBe('DD');
+    expect(score.getAttribute('title')).toBe(SCORE_TITLE);
+    expect(SCORE_TITLE).toMatch(/games won, added up\. A game lost.*adds nothing/);
+  });
+
   it("shows a newcomer's Rating box: '1500?', the deviation, no games, and what '?' means", async () => {
     const { api } = renderProfile('/profile/bob', {
       profile: { result: 'ok', data: profileOf('bob') },
     });
     await screen.findByRole('heading', { level: 1, name: 'bob' });
-    expect(figures('Rating')).toEqual({ Rating: '1500?', Deviation: '±350', 'Rated Games': '0' });
+    expect(figures('Rating')).toEqual({
+      Rating: `1500? (${PROVISIONAL_HINT})`,
+      Deviation: '±350',
+      'Rated Games': '0',
+    });
     const rating = screen.getByRole('region', { name: 'Rating' });
+    expect(within(rating).getByText('1500?').getAttribute('title')).toBe(PROVISIONAL_HINT);
     within(rating).getByText(PROVISIONAL_NOTE);
     await within(rating).findByText(NO_RATED_GAMES);
     expect(within(rating).queryByRole('img')).toBeNull();

@@ -15,6 +15,16 @@ import { ProfileRating } from './profile-rating.tsx';
 import styles from './profile-page.module.css';
 
 /**
+ * What the Stats box's 'Score' (the spec's label) counts, shown under it: the player's points, the
+ * final scores of the games they won (docs/PRODUCT.md, 'Points and leaderboards'). Without it,
+ * 'Score 0' beside a game that scored 60 (and was lost) reads as a mistake.
+ */
+export const SCORE_HINT = 'points from games won';
+/** The same, whole, as the figure's tooltip. */
+export const SCORE_TITLE =
+  'Points: the final scores of the games won, added up. A game lost, or against the computer, adds nothing.';
+
+/**
  * A profile (docs/PRODUCT.md, 'Profile screen'): /profile/{username}, or /profile for my own. A
  * guest has no profile of their own, so /profile takes them home; anyone may look at anyone else's.
  */
@@ -53,14 +63,15 @@ function ProfileScreen({ username, me }: { username: string; me: string }) {
 
 /**
  * The username; 'Add friend' or, for a friend, 'Send Challenge' (neither on my own profile);
- * the Stats box; the Rating box with its history; and the Friends box, which the server sends
- * only to the player and their friends, shown only when it has names.
+ * the Stats box (its Score, the spec's word, says under it what it counts); the Rating box with
+ * its history; and the Friends box, which the server sends only to the player and their friends,
+ * shown only when it has names.
  */
 function ProfileView({ profile, own }: { profile: Profile; own: boolean }) {
   const actions = useProfileActions(profile.username);
   const friends = profile.friends ?? [];
-  const stats: Array<[label: string, value: number]> = [
-    ['Score', profile.points],
+  const stats: Array<[label: string, value: number, hint?: { text: string; title: string }]> = [
+    ['Score', profile.points, { text: SCORE_HINT, title: SCORE_TITLE }],
     ['Games Played', profile.gameCt],
     ['Games Won', profile.winCt],
     ['Win/Loss Ratio', profile.winRatio],
@@ -97,10 +108,11 @@ function ProfileView({ profile, own }: { profile: Profile; own: boolean }) {
           Stats
         </h2>
         <dl className={styles.stats}>
-          {stats.map(([label, value]) => (
-            <div key={label} className={styles.stat}>
+          {stats.map(([label, value, hint]) => (
+            <div key={label} className={styles.stat} title={hint?.title}>
               <dt className={styles.statLabel}>{label}</dt>
               <dd className={`numeric ${styles.statValue}`}>{value}</dd>
+              {hint && <dd className={styles.statHint}>{hint.text}</dd>}
             </div>
           ))}
         </dl>

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { ratingText } from '@jotto/shared/glicko2';
 import type { ProfileRating as Rating } from '@jotto/shared/rating-schemas';
 import { RatingChart } from './rating-chart.tsx';
-import { PROVISIONAL_HINT } from '@/features/ratings/rating-text.ts';
+import { RatingValue } from '@/features/ratings/components/rating-value.tsx';
 import { profileRatingsQuery } from '../api/profiles-api.ts';
 import pageStyles from './profile-page.module.css';
 import styles from './profile-rating.module.css';
@@ -14,8 +14,9 @@ export const NO_RATED_GAMES = 'No rated games yet.';
 
 /**
  * The profile's Rating box (docs/PRODUCT.md, 'Ratings'): the rating ('1500?' while
- * provisional), its deviation and the rated games played, then the chart of the rating after
- * each of the last 100 rated games. A history that cannot be loaded is only logged.
+ * provisional, the '?' explained by `RatingValue`), its deviation and the rated games played,
+ * then the chart of the rating after each of the last 100 rated games. A history that cannot be
+ * loaded is only logged.
  */
 export function ProfileRating({ username, rating }: { username: string; rating: Rating }) {
   const history = useQuery(profileRatingsQuery(username));
@@ -23,11 +24,14 @@ export function ProfileRating({ username, rating }: { username: string; rating: 
     if (history.isError) console.error('rating history failed to load', history.error);
   }, [history.isError, history.error]);
   const entries = history.data?.history ?? [];
-  const stats: Array<[label: string, value: string, title?: string]> = [
+  const stats: Array<[label: string, value: ReactNode]> = [
     [
       'Rating',
-      ratingText(rating.value, rating.provisional),
-      rating.provisional ? PROVISIONAL_HINT : undefined,
+      <RatingValue
+        key="rating"
+        text={ratingText(rating.value, rating.provisional)}
+        provisional={rating.provisional}
+      />,
     ],
     ['Deviation', `±${rating.deviation}`],
     ['Rated Games', String(rating.games)],
@@ -38,12 +42,10 @@ export function ProfileRating({ username, rating }: { username: string; rating: 
         Rating
       </h2>
       <dl className={`${pageStyles.stats} ${styles.stats}`}>
-        {stats.map(([label, value, title]) => (
+        {stats.map(([label, value]) => (
           <div key={label} className={pageStyles.stat}>
             <dt className={pageStyles.statLabel}>{label}</dt>
-            <dd className={`numeric ${pageStyles.statValue}`} title={title}>
-              {value}
-            </dd>
+            <dd className={`numeric ${pageStyles.statValue}`}>{value}</dd>
           </div>
         ))}
       </dl>

@@ -1,11 +1,13 @@
 import type { GameRatingChange } from '@jotto/shared/rating-schemas';
-import { gameRatingTexts, PROVISIONAL_HINT } from '../rating-text.ts';
+import { gameRatingTexts } from '../rating-text.ts';
 import styles from './game-rating.module.css';
+import { RatingValue } from './rating-value.tsx';
 
 /**
  * One player's rating in a rated versus game (docs/PRODUCT.md, 'Ratings'): 'Rating 1500?' while
  * it is played, 'Rating 1512 (+12)' once it is settled, the change in green going up and red
- * going down (and in its sign, for whoever does not see colour).
+ * going down (and in its sign, for whoever does not see colour). A provisional rating's '?' is
+ * explained on the spot (`RatingValue`).
  */
 export function GameRating({
   rating,
@@ -19,12 +21,11 @@ export function GameRating({
   return (
     <p className={`${styles.rating} ${className ?? ''}`} data-rating>
       Rating{' '}
-      <span
+      <RatingValue
+        text={value}
+        provisional={rating.provisional}
         className={`numeric ${styles.value}`}
-        title={rating.provisional ? PROVISIONAL_HINT : undefined}
-      >
-        {value}
-      </span>
+      />
       {change !== null && (
         <>
           {' '}
