@@ -9,6 +9,9 @@ import { startVersusGame } from './support/actions.ts';
  */
 const OFFLINE_FOR_MS = 2_000;
 
+/** The banner the page shows while the browser is offline. */
+const OFFLINE_BANNER = 'You are offline. Nothing is sent until you are back online.';
+
 /** The requests of guesses the page has sent so far (even those that never left). */
 function guessRequests(page: Page): string[] {
   const sent: string[] = [];
@@ -35,6 +38,8 @@ describe('a versus game offline', () => {
     const sent = guessRequests(page);
 
     await context.setOffline(true);
+    // Said the moment it happens, before any guess, in a banner of its own place.
+    await page.getByText(OFFLINE_BANNER).waitFor({ timeout: 2_000 });
     await scores.getByText('Offline', { exact: true }).waitFor();
     expect(await scores.getByText('Updating every 3 s').count()).toBe(0);
     const input = page.getByRole('textbox', { name: 'Your guess' });
@@ -48,6 +53,7 @@ describe('a versus game offline', () => {
 
     await context.setOffline(false);
     await scores.getByText(/^(Live|Updating every 3 s)$/).waitFor();
+    await page.getByText(OFFLINE_BANNER).waitFor({ state: 'detached' });
     expect(await page.getByText('You are offline: your guess was not sent.').count()).toBe(0);
     await page.waitForTimeout(OFFLINE_FOR_MS);
     expect(sent).toEqual([]);

@@ -1,5 +1,5 @@
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -82,11 +82,19 @@ export interface ChromiumSuite {
  * Starts Chromium before the tests of the enclosing describe block and closes it after them
  * (hooks registered here run before the block's own). Players default to the shared e2e server
  * started by the global setup.
+ *
+ * After each test, every player of the block is put back as it was made (online, no request
+ * intercepted, no error recorded), so that the next test, or a retry of this one, starts as a
+ * first run would: a test that failed half-way offline must not leave its retry offline.
  */
 export function useChromium(): ChromiumSuite {
   let browser: Browser | undefined;
+  const players: Player[] = [];
   beforeAll(async () => {
     browser = await launchChromium();
+  });
+  afterEach(async () => {
+    for (const player of players) await restore(player);
   });
   afterAll(async () => {
     await browser?.close();
@@ -96,8 +104,21 @@ export function useChromium(): ChromiumSuite {
       if (!browser) throw new Error('Chromium starts in beforeAll: use it inside a hook or test');
       return browser;
     },
-    player: (options = {}) =>
-      newPlayer(suite.browser, options.baseUrl ?? inject('jottoUrl'), options),
+    player: async (options = {}) => {
+      const player = await newPlayer(suite.browser, options.baseUrl ?? inject('jottoUrl'), options);
+      players.push(player);
+      return player;
+    },
   };
   return suite;
+}
+
+/** Undoes what a test may have done to a player's browser; a closed one is left alone. */
+async function restore(player: Player): Promise<void> {
+  if (player.page.isClosed()) return;
+  await player.context.setOffline(false);
+  await player.context.unrouteAll({ behavior: 'ignoreErrors' });
+  await player.page.unrouteAll({ behavior: 'ignoreErrors' });
+  player.errors.length = 0;
+  player.failedRequests.length = 0;
 }

@@ -2,6 +2,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { AppHeader } from './app-header.tsx';
 import { LoadErrorBoundary, PageLoadFailed } from '@/components/load-error-boundary.tsx';
+import { OfflineBanner } from '@/components/offline-banner.tsx';
 import { PageLoading } from '@/components/page-loading.tsx';
 import { NoticeStack } from '@/features/notices/components/notice-stack.tsx';
 import { ShellProviders } from './shell-providers.tsx';
@@ -9,7 +10,8 @@ import { Sidebar } from './sidebar.tsx';
 import styles from './app-shell.module.css';
 
 /**
- * The shell (docs/PRODUCT.md, 'Shell'): the fixed header, the sidebar drawer, the notices
+ * The shell (docs/PRODUCT.md, 'Shell'): the fixed header, the sidebar drawer, the offline banner,
+ * the notices
  * (docs/PRODUCT.md, 'Notices') and the screen of the current route. Whether the sidebar is open is
  * a flag, false at first; it goes back to false whenever the route changes, which is how picking
  * any link closes it. Every new page starts at the top.
@@ -28,6 +30,7 @@ export function AppShell() {
       <div className={styles.shell}>
         <AppHeader sidebarOpen={sidebar} onToggleSidebar={() => setSidebar(!sidebar)} />
         <Sidebar open={sidebar} onClose={() => setSidebar(false)} />
+        <OfflineBanner />
         {/* Before the screen in the tab order, so the keyboard reaches a notice at once. */}
         <NoticeStack />
         <main id="content" className={styles.content}>

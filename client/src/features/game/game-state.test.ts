@@ -5,6 +5,7 @@ import {
   changesAtDeadline,
   endTextOf,
   isAnalysisReady,
+  versusReasonOf,
   EventSequence,
   type GameDetail,
   gameEnd,
@@ -527,5 +528,91 @@ describe('the end of a game the clock ended', () => {
     expect(isAnalysisReady(solved, false)).toBe(false);
     expect(isAnalysisReady(solved, true)).toBe(true);
     expect(isAnalysisReady(soloGame({ target: 'crane' }), false)).toBe(false);
+  });
+});
+
+describe('versusReasonOf', () => {
+  const settled = (overrides: Partial<GameDetail>) =>
+    versusGame({ finished: true, target: 'crane', ...overrides });
+  const misses = (count: number) =>
+    Array.from({ length: count }, (_, index) => ({ word: `wor${index}d`, matches: 1 }));
+
+  it('puts the winner first: their guesses against mine when both solved', () => {
+    const lost = settled({ won: true, guesses: misses(9), enemyWon: true, enemyGuesses: 7 });
+    expect(versusReasonOf({ ...lost, outcome: 'lose' })).toBe('bob solved in 7, you in 9');
+    const won = settled({ won: true, guesses: misses(4), enemyWon: true, enemyGuesses: 6 });
+    expect(versusReasonOf({ ...won, outcome: 'win' })).toBe('You solved in 4, bob in 6');
+    const tied = settled({ won: true, guesses: misses(5), enemyWon: true, enemyGuesses: 5 });
+    expect(versusReasonOf({ ...tied, outcome: 'win' })).toBe('You both solved in 5');
+  });
+
+  it('says how the other ended when only one solved', () => {
+    expect(
+      versusReasonOf(
+        settled({
+          outcome: 'lose',
+          forfeit: true,
+          guesses: misses(3),
+          enemyWon: true,
+          enemyGuesses: 8,
+        }),
+      ),
+    ).toBe('bob solved in 8; you gave up after 3');
+    expect(
+      versusReasonOf(
+        settled({
+          outcome: 'win',
+          won: true,
+          guesses: misses(6),
+          enemyForfeit: true,
+          enemyOutOfTime: true,
+          enemyGuesses: 2,
+        }),
+      ),
+    ).toBe('You solved in 6; bob ran out of time');
+    expect(
+      versusReasonOf(
+        settled({
+          outcome: 'win',
+          score: 0,
+          guesses: misses(20),
+          enemyForfeit: true,
+          enemyGuesses: 4,
+        }),
+      ),
+    ).toBe('You ran out of points; bob gave up after 4');
+  });
+
+  it('says it once when both ended the same way without solving', () => {
+    expect(
+      versusReasonOf(
+        settled({
+          outcome: 'lose',
+          forfeit: true,
+          guesses: misses(2),
+          enemyForfeit: true,
+          enemyGuesses: 5,
+        }),
+      ),
+    ).toBe('You both gave up');
+    expect(
+      versusReasonOf(
+        settled({
+          outcome: 'draw',
+          score: 0,
+          enemyScore: 0,
+          guesses: misses(20),
+          enemyGuesses: 20,
+        }),
+      ),
+    ).toBe('You both ran out of points');
+  });
+
+  it('says nothing while either plays on, for an aborted game, or in solo', () => {
+    expect(versusReasonOf(versusGame({ finished: true, won: true }))).toBeNull();
+    expect(
+      versusReasonOf(settled({ aborted: true, forfeit: false, enemyForfeit: true })),
+    ).toBeNull();
+    expect(versusReasonOf(soloGame({ finished: true, won: true }))).toBeNull();
   });
 });

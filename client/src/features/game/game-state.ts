@@ -175,6 +175,59 @@ export function changesAtDeadline(game: GameDetail, now: number): number | null 
   return game.daily === true && (!game.target || now < due) ? due : null;
 }
 
+/** One side of a versus game as the reason line tells it. */
+interface SideEnding {
+  name: string;
+  won: boolean;
+  forfeit: boolean;
+  outOfTime: boolean;
+  guesses: number;
+}
+
+/** How a side ended ('gave up'), and with its guess count where that says more. */
+function endingOf(side: SideEnding): { how: string; text: string } {
+  if (side.won) return { how: 'solved', text: `solved in ${side.guesses}` };
+  if (side.outOfTime) return { how: 'ran out of time', text: 'ran out of time' };
+  if (side.forfeit) return { how: 'gave up', text: `gave up after ${side.guesses}` };
+  return { how: 'ran out of points', text: 'ran out of points' };
+}
+
+/** A name at the start of the line: a username as it is, 'you' as 'You'. */
+const leading = (name: string) => (name === 'you' ? 'You' : name);
+
+/**
+ * Why a settled versus game ended as it did, in one line for the results (docs/PRODUCT.md,
+ * 'Versus outcome'): the winner first, 'bob solved in 7, you in 9', 'You solved in 4; bob gave up
+ * after 3', 'You both gave up'. Null while either plays on, for an aborted game (its title says
+ * why) and in solo.
+ */
+export function versusReasonOf(game: GameDetail): string | null {
+  if (!game.multiplayer || game.aborted || !game.finished || !isOpponentFinished(game)) return null;
+  const me: SideEnding = {
+    name: 'you',
+    won: game.won,
+    forfeit: game.forfeit,
+    outOfTime: game.outOfTime === true,
+    guesses: game.guesses.length,
+  };
+  const them: SideEnding = {
+    name: game.enemyName || 'your opponent',
+    won: game.enemyWon ?? false,
+    forfeit: game.enemyForfeit ?? false,
+    outOfTime: game.enemyOutOfTime === true,
+    guesses: game.enemyGuesses ?? 0,
+  };
+  const [first, second] = game.outcome === 'lose' ? [them, me] : [me, them];
+  if (first.won && second.won) {
+    return first.guesses === second.guesses
+      ? `You both solved in ${first.guesses}`
+      : `${leading(first.name)} solved in ${first.guesses}, ${second.name} in ${second.guesses}`;
+  }
+  const [firstEnd, secondEnd] = [endingOf(first), endingOf(second)];
+  if (!first.won && firstEnd.how === secondEnd.how) return `You both ${firstEnd.how}`;
+  return `${leading(first.name)} ${firstEnd.text}; ${second.name} ${secondEnd.text}`;
+}
+
 /**
  * Whether the post-game analysis can be asked for (docs/PRODUCT.md, 'Post-game analysis'): it
  * shows the secret and the best guesses, so it comes with the secret, once my game has ended;

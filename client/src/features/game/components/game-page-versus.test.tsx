@@ -6,6 +6,7 @@ import { advance, eventually, settle, useFakeClock } from '@/test/fake-clock.ts'
 import { alertText, goLive, renderScreen } from '@/test/render-screen.tsx';
 import { GamePage } from './game-page.tsx';
 import { OFFLINE_NOT_SENT } from './guess-form.tsx';
+import { VERSUS_EXPLAINED } from './scores-box.tsx';
 
 const SIGNED_IN = {
   userInfo: { result: 'ok', msg: 'alice' },
@@ -65,6 +66,18 @@ describe('GamePage, versus', () => {
     within(scores()).getByText('alice');
     within(scores()).getByText('100');
     screen.getByText('Make a Guess');
+  });
+
+  it("says at the start that both race on one secret, until my first guess, and marks my side 'you'", async () => {
+    openVersus();
+    await screen.findByRole('heading', { name: 'Scores' });
+    within(scores()).getByText(VERSUS_EXPLAINED);
+    expect(within(screen.getByTestId('me')).getByText('you').previousSibling?.textContent).toBe(
+      'alice',
+    );
+    expect(within(opponent()).queryByText('you')).toBeNull();
+    await guess('plumb');
+    await waitFor(() => expect(within(scores()).queryByText(VERSUS_EXPLAINED)).toBeNull());
   });
 
   describe('live', () => {
@@ -413,6 +426,15 @@ describe('GamePage, versus', () => {
       expect(within(results).getByRole('region', { name: "bob's results" }).textContent).toContain(
         'crane',
       );
+    });
+
+    it('gives the reason under the title: the winner first, how each ended', async () => {
+      openVersus({
+        me: { guesses: [{ word: 'plumb', matches: 0 }], score: 95, forfeit: true },
+        opponent: { guesses: [{ word: 'crane', matches: 5 }], won: true },
+      });
+      const results = await screen.findByRole('dialog', { name: 'You lost!!!' });
+      within(results).getByText('bob solved in 1; you gave up after 1');
     });
   });
 });

@@ -5,7 +5,7 @@ import type { GameRatingChange } from '@jotto/shared/rating-schemas';
 import { Dialog } from '@/components/dialog.tsx';
 import { LetterTiles } from '@/components/letter-tiles.tsx';
 import { GameRating } from '@/features/ratings/components/game-rating.tsx';
-import { endTextOf, type GameDetail, type GameEnd } from '../game-state.ts';
+import { endTextOf, type GameDetail, type GameEnd, versusReasonOf } from '../game-state.ts';
 import { BotName } from './bot-name.tsx';
 import { EndActions, type RematchControls } from './end-actions.tsx';
 import { LazyGameAnalysis } from './lazy-game-analysis.tsx';
@@ -41,6 +41,7 @@ export function ResultsDialog({
   return (
     <Dialog open={open} onClose={onClose} title={endTextOf(game, end)} className={styles.results}>
       {end === 'won' && <p className={styles.cheer}>{GAME_MESSAGES.won}</p>}
+      <VersusReason game={game} />
       {game.target ? (
         <div className={styles.target}>
           <p className={styles.label}>The word was</p>
@@ -90,6 +91,12 @@ export function ResultsDialog({
       <LazyGameAnalysis game={game} myName={myName} headingLevel={3} />
     </Dialog>
   );
+}
+
+/** Why a versus game ended as it did: a loss with no reason is a riddle. */
+function VersusReason({ game }: { game: GameDetail }) {
+  const reason = versusReasonOf(game);
+  return reason && <p className={styles.reason}>{reason}</p>;
 }
 
 /** In an aborted game, whether this player is one who did not start it; null otherwise. */

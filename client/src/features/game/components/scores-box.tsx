@@ -7,6 +7,9 @@ import { BotName } from './bot-name.tsx';
 import { GameClock } from './game-clock.tsx';
 import styles from './scores-box.module.css';
 
+/** Versus in one line, said until my first guess: both players race on one secret. */
+export const VERSUS_EXPLAINED = 'You both guess the same secret word: the higher score wins.';
+
 /**
  * The scores box: 'Score' in solo; in versus 'Scores' with me and the opponent side
  * by side, each with how their game ended once it has, the opponent's guess count, 'Waiting...'
@@ -54,10 +57,14 @@ export function ScoresBox({
         )}
         <FeedIndicator feed={feed} />
       </div>
+      {myGuesses === 0 && !game.finished && <p className={styles.explain}>{VERSUS_EXPLAINED}</p>}
       <div className={styles.sides}>
         <div className={styles.side} data-testid="me">
-          <p className={styles.name} title={myName || undefined}>
-            {myName || 'You'}
+          <p className={styles.nameRow}>
+            <span className={styles.name} title={myName || undefined}>
+              {myName || 'You'}
+            </span>
+            {myName && <span className={styles.you}>you</span>}
           </p>
           <p className={`numeric ${styles.score}`}>{game.score}</p>
           <p className={styles.count}>
