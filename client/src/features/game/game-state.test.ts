@@ -10,6 +10,7 @@ import {
   gameEnd,
   isOpponentFinished,
   mergeBoards,
+  sameMarks,
   type OpponentCounts,
   type PlayAnswer,
   withCounts,
@@ -527,5 +528,15 @@ describe('the end of a game the clock ended', () => {
     expect(isAnalysisReady(solved, false)).toBe(false);
     expect(isAnalysisReady(solved, true)).toBe(true);
     expect(isAnalysisReady(soloGame({ target: 'crane' }), false)).toBe(false);
+  });
+});
+
+describe('sameMarks', () => {
+  it('compares the marks, not the order of the letters', () => {
+    expect(sameMarks({ a: 'bad', e: 'good' }, { e: 'good', a: 'bad' })).toBe(true);
+    expect(sameMarks({}, {})).toBe(true);
+    expect(sameMarks({ a: 'bad' }, { a: 'maybe' })).toBe(false);
+    expect(sameMarks({ a: 'bad' }, { a: 'bad', b: 'bad' })).toBe(false);
+    expect(sameMarks({ a: 'bad', b: 'bad' }, { a: 'bad' })).toBe(false);
   });
 });
