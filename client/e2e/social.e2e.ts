@@ -22,6 +22,15 @@ async function acknowledge(page: Page, message: string): Promise<void> {
   await alert.waitFor({ state: 'hidden' });
 }
 
+/**
+ * Waits for `message` in the status toast: said, with no alert to answer (docs/PRODUCT.md,
+ * 'Modals').
+ */
+async function statusSays(page: Page, message: string): Promise<void> {
+  await page.getByRole('status').getByText(message, { exact: true }).waitFor();
+  expect(await page.getByRole('alertdialog').count()).toBe(0);
+}
+
 describe('friends, challenges and profiles in two browsers', () => {
   const players = useTwoPlayers('s');
   const { names } = players;
@@ -106,7 +115,7 @@ describe('friends, challenges and profiles in two browsers', () => {
     const issue = alice.page.getByRole('dialog', { name: 'Issue Challenge' });
     await issue.getByLabel('Username').fill(names.bob);
     await issue.getByLabel('Username').press('Enter');
-    await acknowledge(alice.page, 'Challenge sent!');
+    await statusSays(alice.page, 'Challenge sent!');
     await alice.page.waitForURL((url) => url.pathname === '/challenges');
     await alice.page.getByRole('heading', { name: 'Sent challenges' }).waitFor();
     await alice.page.getByRole('cell', { name: names.bob }).waitFor();
@@ -140,7 +149,7 @@ describe('friends, challenges and profiles in two browsers', () => {
       .getByRole('dialog', { name: 'Issue Challenge' })
       .getByRole('button', { name: 'Open Challenge' })
       .click();
-    await acknowledge(alice.page, 'Challenge sent!');
+    await statusSays(alice.page, 'Challenge sent!');
     await alice.page.getByRole('cell', { name: '@open' }).waitFor();
 
     await bob.page.goto('/challenges/new');
@@ -152,6 +161,20 @@ describe('friends, challenges and profiles in two browsers', () => {
     await alice.page.waitForURL(/\/game\/\d+$/, { timeout: 5_000 });
     expect(gameIdOf(alice.page)).toBe(gameIdOf(bob.page));
     await bob.page.getByTestId('opponent').getByText(names.alice).waitFor();
+    // 'Challenge sent!' never covers the game's input, and leaves by itself.
+    const input = alice.page.getByRole('textbox', { name: 'Your guess' });
+    const toast = alice.page.getByRole('status').getByText('Challenge sent!', { exact: true });
+    const [inputBox, toastBox] = [await input.boundingBox(), await toast.boundingBox()];
+    if (inputBox && toastBox) {
+      const apart =
+        toastBox.y + toastBox.height <= inputBox.y ||
+        inputBox.y + inputBox.height <= toastBox.y ||
+        toastBox.x + toastBox.width <= inputBox.x ||
+        inputBox.x + inputBox.width <= toastBox.x;
+      expect(apart).toBe(true);
+    }
+    await toast.waitFor({ state: 'detached', timeout: 6_000 });
+    expect(await alice.page.getByRole('alertdialog').count()).toBe(0);
     expect(alice.errors).toEqual([]);
     expect(bob.errors).toEqual([]);
     expect(alice.failedRequests).toEqual([]);
@@ -169,7 +192,7 @@ describe('friends, challenges and profiles in two browsers', () => {
     const issue = carol.page.getByRole('dialog', { name: 'Issue Challenge' });
     await issue.getByLabel('Username').fill(names.bob);
     await issue.getByRole('button', { name: 'Challenge', exact: true }).click();
-    await acknowledge(carol.page, 'Challenge sent!');
+    await statusSays(carol.page, 'Challenge sent!');
     await carol.page.getByRole('cell', { name: names.bob }).waitFor();
 
     const { challenges } = await apiAs<{ challenges: Array<{ id: number; sender: string }> }>(

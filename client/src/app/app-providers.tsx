@@ -1,10 +1,11 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { AlertProvider } from '@/components/alert-provider.tsx';
+import { StatusToastProvider } from '@/components/status-toast.tsx';
 
 /**
- * What every page may use, the landing included: server state (TanStack Query) and the alert
- * modal. The signed-in screens get more from the shell (shell/shell-providers.tsx). The router
+ * What every page may use, the landing included: server state (TanStack Query), the alert
+ * modal and the status toast. The signed-in screens get more from the shell (shell/shell-providers.tsx). The router
  * is outside, so tests can use a memory router around the same providers.
  */
 export function AppProviders({
@@ -16,7 +17,9 @@ export function AppProviders({
 }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <AlertProvider>{children}</AlertProvider>
+      <AlertProvider>
+        <StatusToastProvider>{children}</StatusToastProvider>
+      </AlertProvider>
     </QueryClientProvider>
   );
 }

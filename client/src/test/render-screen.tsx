@@ -111,6 +111,12 @@ export function alertText(): string | null {
   return within(dialog).getByText((_content, node) => node?.tagName === 'P').textContent;
 }
 
+/** The status toast's message (components/status-toast.tsx), or null when none shows. */
+export function statusToastText(): string | null {
+  const toast = document.querySelector('[role="status"][aria-live="polite"] > p');
+  return toast?.textContent ?? null;
+}
+
 /** Connects the fake socket as soon as the hub has attached to it: the channel is live. */
 export async function goLive(socket: FakeSocket): Promise<void> {
   await waitFor(() => {

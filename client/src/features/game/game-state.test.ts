@@ -11,6 +11,7 @@ import {
   gameEnd,
   isOpponentFinished,
   mergeBoards,
+  sameMarks,
   type OpponentCounts,
   type PlayAnswer,
   withCounts,
@@ -614,5 +615,15 @@ describe('versusReasonOf', () => {
       versusReasonOf(settled({ aborted: true, forfeit: false, enemyForfeit: true })),
     ).toBeNull();
     expect(versusReasonOf(soloGame({ finished: true, won: true }))).toBeNull();
+  });
+});
+
+describe('sameMarks', () => {
+  it('compares the marks, not the order of the letters', () => {
+    expect(sameMarks({ a: 'bad', e: 'good' }, { e: 'good', a: 'bad' })).toBe(true);
+    expect(sameMarks({}, {})).toBe(true);
+    expect(sameMarks({ a: 'bad' }, { a: 'maybe' })).toBe(false);
+    expect(sameMarks({ a: 'bad' }, { a: 'bad', b: 'bad' })).toBe(false);
+    expect(sameMarks({ a: 'bad', b: 'bad' }, { a: 'bad' })).toBe(false);
   });
 });

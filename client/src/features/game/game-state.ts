@@ -1,6 +1,7 @@
 import type { EndpointResponse } from '@jotto/shared/api-endpoints';
 import { isPlayerFinished, type VersusOutcome } from '@jotto/shared/game-rules';
 import type { GameMovedEvent } from '@jotto/shared/realtime-events';
+import type { Alphabet } from '@jotto/shared/game-schemas';
 
 export type GameDetail = EndpointResponse<'game'>;
 export type PlayAnswer = EndpointResponse<'play'>;
@@ -317,4 +318,12 @@ export function mergeBoards(fetched: GameDetail, shown: GameDetail | undefined):
     },
   );
   return { ...merged, seq: Math.max(fetched.seq, shown.seq) };
+}
+
+/** Whether two alphabets hold the same marks. */
+export function sameMarks(a: Alphabet, b: Alphabet): boolean {
+  const letters = Object.keys(a);
+  return (
+    letters.length === Object.keys(b).length && letters.every((letter) => a[letter] === b[letter])
+  );
 }

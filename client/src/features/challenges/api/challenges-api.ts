@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import type { NewChallengeBody } from '@jotto/shared/challenge-schemas';
 import { clientPath } from '@jotto/shared/client-routes';
 import { useAlert } from '@/components/alert-provider.tsx';
+import { useStatusToast } from '@/components/status-toast.tsx';
 import { callEndpoint, errorMessage } from '@/lib/api-client.ts';
 
 // Challenges are also made and answered outside the challenge screen: 'Send Challenge' on a
@@ -72,14 +73,16 @@ export function asksForSentChallenges(state: unknown): boolean {
  * Sends a challenge to a username or `@open` (docs/PRODUCT.md, 'Challenges'), with the time
  * control the Issue Challenge modal picked, or the server's default. When the answer
  * carries a game (an open challenge paired, or the target had already challenged me) it goes
- * straight to that game; otherwise it says 'Challenge sent!' and calls `onSent`. A refusal shows
- * the server's sentence in the alert modal. Callers block a second send while
+ * straight to that game; otherwise it says 'Challenge sent!' in the status toast (it needs no
+ * answer and leaves by itself, so it is never left over the game the challenge becomes) and
+ * calls `onSent`. A refusal shows the server's sentence in the alert modal. Callers block a second send while
  * `isPending`.
  */
 export function useSendChallenge({ onSent }: { onSent: () => void }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const showAlert = useAlert();
+  const showStatus = useStatusToast();
   return useMutation({
     mutationFn: (request: ChallengeRequest) =>
       typeof request === 'string'
@@ -91,7 +94,7 @@ export function useSendChallenge({ onSent }: { onSent: () => void }) {
         navigate(clientPath('/game/:gameId', { gameId: answer.gameId }));
         return;
       }
-      showAlert(CHALLENGE_SENT);
+      showStatus(CHALLENGE_SENT);
       onSent();
     },
     onError: (error) => showAlert(errorMessage(error)),

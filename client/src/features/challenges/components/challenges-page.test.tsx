@@ -3,7 +3,13 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ChallengeItem, ChallengeInfoResponse } from '@jotto/shared/challenge-schemas';
 import { POLL_INTERVAL_MS } from '@jotto/shared/polling';
 import { fakeApi, type FakeHandlers } from '@/test/fake-api.ts';
-import { alertText, currentPath, linksIn, renderScreen } from '@/test/render-screen.tsx';
+import {
+  alertText,
+  currentPath,
+  linksIn,
+  renderScreen,
+  statusToastText,
+} from '@/test/render-screen.tsx';
 import { UNRATED_REASON } from './challenge-terms.tsx';
 import { ChallengesPage } from './challenges-page.tsx';
 
@@ -298,7 +304,9 @@ describe('ChallengesPage: the Issue Challenge modal', () => {
     expect(api.callsOf('newChallenge')).toHaveLength(1);
     expect(api.callsOf('newChallenge')[0]!.body).toEqual({ username: 'bob', timeControl: '3d' });
     answer.resolve({ result: 'ok', challengeId: 5, message: 'Challenge sent!' });
-    await waitFor(() => expect(alertText()).toBe('Challenge sent!'));
+    // A status that needs no answer, not an alert.
+    await waitFor(() => expect(statusToastText()).toBe('Challenge sent!'));
+    expect(alertText()).toBeNull();
     await waitFor(() => expect(currentPath()).toBe('/challenges'));
     screen.getByRole('heading', { name: 'Sent challenges' });
     await screen.findByRole('cell', { name: 'bob' });
@@ -357,7 +365,6 @@ describe('ChallengesPage: the Issue Challenge modal', () => {
     await waitFor(() => expect(api.callsOf('newChallenge')).toHaveLength(1));
     expect(api.callsOf('newChallenge')[0]!.body).toEqual({ username: 'carol', timeControl: '5m' });
     await waitFor(() => expect(currentPath()).toBe('/challenges'));
-    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
     // Opened again, the name is empty but the time control is still the one chosen.
     const again = await issue();
     const select = within(again).getByLabelText<HTMLSelectElement>('Time control');

@@ -385,6 +385,116 @@ describe('GamePage, solo', () => {
       act(() => release());
     });
 
+    /** The mark saves of a fake server that answers each only when the test says. */
+    function slowMarkSaves(server: ReturnType<typeof fakeGameServer>) {
+      const waiting: Array<() => void> = [];
+      let most = 0;
+      const updateMark: FakeHandlers['updateMark'] = (request) =>
+        new Promise((resolve) => {
+          waiting.push(() => resolve(server.handlers.updateMark(request)));
+          most = Math.max(most, waiting.length);
+        });
+      /** Answers the saves one at a time, as each arrives, until none comes. */
+      const answerAll = async () => {
+        for (;;) {
+          await act(async () => {
+            await new Promise((resolve) => setTimeout(resolve, 10));
+          });
+          const next = waiting.shift();
+          if (!next) return;
+          await act(async () => next());
+        }
+      };
+      return { updateMark, answerAll, mostAtOnce: () => most };
+    }
+
+    /** Waits for the screen to show the cache (TanStack Query tells it with a 0 ms timer). */
+    const rendered = () =>
+      act(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      });
+
+    const shownMarks = () =>
+      screen
+        .getAllByRole('button', { name: /^[A-Z], marked/ })
+        .map((button) => button.getAttribute('aria-label'));
+
+    it('quick presses each build on the one before, and the server ends on the marks shown, however slow its answers', async () => {
+      const server = fakeGameServer();
+      const slow = slowMarkSaves(server);
+      const { api } = openGame({ ...SIGNED_IN, ...server.handlers, updateMark: slow.updateMark });
+      await screen.findByText('Make a Guess');
+      // No wait between presses: the screen has not re-rendered from one to the next.
+      const press = (letter: string, times: number) => {
+        for (let i = 0; i < times; i += 1)
+          fireEvent.click(screen.getByRole('button', { name: new RegExp(`^${letter}, `) }));
+      };
+      press('A', 3);
+      press('B', 2);
+      press('C', 5);
+      press('D', 4);
+      const expected = ['A, marked good', 'B, marked maybe', 'C, marked bad'];
+      await waitFor(() => expect(shownMarks()).toEqual(expected));
+      await slow.answerAll();
+      expect(server.state.me.alphabet).toEqual({ a: 'good', b: 'maybe', c: 'bad' });
+      expect(shownMarks()).toEqual(expected);
+      // One save at a time: never a second one sent before the one before was answered.
+      expect(slow.mostAtOnce()).toBe(1);
+      expect(api.callsOf('updateMark').length).toBeGreaterThan(0);
+    });
+
+    it('an answer the saves have overtaken does not take the marks back: a refetch sent before a save', async () => {
+      const server = fakeGameServer();
+      const old = server.detail();
+      let answerFetch: () => void = () => {};
+      let fetches = 0;
+      const { api, queryClient } = openGame({
+        ...SIGNED_IN,
+        ...server.handlers,
+        game: () => {
+          fetches += 1;
+          if (fetches === 1) return server.detail();
+          return new Promise((resolve) => {
+            answerFetch = () => resolve(old);
+          });
+        },
+      });
+      await screen.findByText('Make a Guess');
+      // A refetch (window focus, say) leaves before the save and is answered after it.
+      act(() => {
+        void queryClient.invalidateQueries({ queryKey: ['game', 7], exact: true });
+      });
+      await waitFor(() => expect(api.callsOf('game')).toHaveLength(2));
+      fireEvent.click(screen.getByRole('button', { name: 'K, not marked' }));
+      await waitFor(() => expect(server.state.me.alphabet).toEqual({ k: 'bad' }));
+      await rendered();
+      await act(async () => answerFetch());
+      await rendered();
+      screen.getByRole('button', { name: 'K, marked bad' });
+    });
+
+    it('an answer the saves have overtaken does not take the marks back: an own game:marks heard late', async () => {
+      const server = fakeGameServer();
+      const opened = openGame({ ...SIGNED_IN, ...server.handlers });
+      await screen.findByText('Make a Guess');
+      await goLive(opened.socket);
+      await waitFor(() => expect(opened.api.callsOf('game')).toHaveLength(2));
+      fireEvent.click(screen.getByRole('button', { name: 'K, not marked' }));
+      await screen.findByRole('button', { name: 'K, marked bad' });
+      await waitFor(() => expect(server.state.me.alphabet).toEqual({ k: 'bad' }));
+      await rendered();
+      fireEvent.click(screen.getByRole('button', { name: 'K, marked bad' }));
+      await waitFor(() => expect(server.state.me.alphabet).toEqual({ k: 'maybe' }));
+      await rendered();
+      // The first save's event, after the second save's answer.
+      act(() => opened.socket.emit('game:marks', { gameId: 7, alphabet: { k: 'bad' } }));
+      await rendered();
+      screen.getByRole('button', { name: 'K, marked maybe' });
+      act(() => opened.socket.emit('game:marks', { gameId: 7, alphabet: { k: 'maybe' } }));
+      await rendered();
+      screen.getByRole('button', { name: 'K, marked maybe' });
+    });
+
     it('shows the marks the server has', async () => {
       const server = fakeGameServer({ me: { alphabet: { q: 'maybe' } } });
       openGame({ ...SIGNED_IN, ...server.handlers });

@@ -1,8 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { type Mutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { clientPath } from '@jotto/shared/client-routes';
 import { GAME_MESSAGES } from '@jotto/shared/game-rules';
+import type { Alphabet } from '@jotto/shared/game-schemas';
 import { useAlert } from '@/components/alert-provider.tsx';
 import { isNotFound } from '@/lib/api-client.ts';
 import { useRealtimeEvents } from '@/lib/realtime/realtime-provider.tsx';
@@ -14,6 +15,7 @@ import {
   EventSequence,
   type GameDetail,
   mergeBoards,
+  sameMarks,
   withOwnMove,
 } from '../game-state.ts';
 
@@ -50,17 +52,27 @@ export function useGameBoard(gameId: number) {
   const base = gameQuery(gameId);
   const key = gameKeys.detail(gameId);
   const inPlay = queryClient.getQueryData<GameDetail>(key)?.finished !== true;
+  // This tab's saves of its marks (use-letter-marks.ts, whose saves answer the marks after
+  // them), answered ones too while the cache keeps them.
+  const markSaves = () =>
+    queryClient.getMutationCache().findAll({ mutationKey: gameKeys.markSaves(gameId) }) as Array<
+      Mutation<Alphabet, Error, unknown>
+    >;
   const { query } = useLiveQuery({
     queryKey: base.queryKey,
     retry: base.retry,
     queryFn: async (context) => {
+      const startedAt = Date.now();
       const fetched = await base.queryFn!(context);
       sequence.caughtUp(fetched.seq);
       const shown = queryClient.getQueryData<GameDetail>(key);
       const merged = mergeBoards(fetched, shown);
-      // A mark saved while this fetch ran is on screen but maybe not in the answer: the screen
-      // keeps its marks until the saves are done (the server ends on the same marks).
-      const saving = queryClient.isMutating({ mutationKey: gameKeys.markSaves(gameId) }) > 0;
+      // A mark saved while this fetch ran (or still on its way) is on screen but maybe not in
+      // the answer, which may even predate a save already answered: the screen keeps its marks
+      // (the last save's answer puts the server's on it).
+      const saving = markSaves().some(
+        (save) => save.state.status === 'pending' || save.state.submittedAt >= startedAt,
+      );
       return saving && shown ? { ...merged, alphabet: shown.alphabet } : merged;
     },
     poll: inPlay,
@@ -95,8 +107,21 @@ export function useGameBoard(gameId: number) {
     },
     'game:marks': (marks) => {
       if (marks.gameId !== gameId) return;
-      // This tab's own saves are on screen already, and the server ends on them.
-      if (queryClient.isMutating({ mutationKey: gameKeys.markSaves(gameId) }) > 0) return;
+      const saves = markSaves();
+      // This tab's own saves are on screen already, and the last one's answer brings the rest.
+      if (saves.some((save) => save.state.status === 'pending')) return;
+      const shown = queryClient.getQueryData<GameDetail>(key);
+      if (!shown || sameMarks(shown.alphabet, marks.alphabet)) return;
+      // The event of one of this tab's own saves may come after the answers of later ones
+      // (the event and the answer travel apart): marks that one of them answered may be older
+      // than the screen's, so the server is asked what it has now.
+      const ownAnswer = saves.some(
+        (save) => save.state.data !== undefined && sameMarks(save.state.data, marks.alphabet),
+      );
+      if (ownAnswer) {
+        void refetch();
+        return;
+      }
       queryClient.setQueryData<GameDetail>(key, (board) =>
         board ? { ...board, alphabet: marks.alphabet } : board,
       );

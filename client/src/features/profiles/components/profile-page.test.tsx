@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { RatingHistoryEntry } from '@jotto/shared/rating-schemas';
 import type { Profile } from '@jotto/shared/social-schemas';
 import { fakeApi, type FakeHandlers } from '@/test/fake-api.ts';
-import { alertText, currentPath, renderScreen } from '@/test/render-screen.tsx';
+import { STATUS_TOAST_MS } from '@/components/status-toast.tsx';
+import { alertText, currentPath, renderScreen, statusToastText } from '@/test/render-screen.tsx';
 import { PROVISIONAL_HINT } from '@/features/ratings/rating-text.ts';
 import { ProfilePage, SCORE_HINT, SCORE_TITLE } from './profile-page.tsx';
 import { NO_RATED_GAMES, PROVISIONAL_NOTE } from './profile-rating.tsx';
@@ -190,7 +191,7 @@ describe('ProfilePage', () => {
     await waitFor(() => expect(currentPath()).toBe('/profile/dave'));
   });
 
-  it("'Send Challenge' says 'Sending...', then 'Challenge sent!' and shows the sent challenges", async () => {
+  it("'Send Challenge' says 'Sending...', then 'Challenge sent!' (a status that leaves by itself) and shows the sent challenges", async () => {
     const answer = deferred<{ result: 'ok'; challengeId: number; message: string }>();
     const { api } = renderProfile('/profile/carol', {
       profile: { result: 'ok', data: profileOf('carol', { isFriend: true, friends: [] }) },
@@ -202,8 +203,15 @@ describe('ProfilePage', () => {
     expect(api.callsOf('newChallenge')).toHaveLength(1);
     expect(api.callsOf('newChallenge')[0]!.body).toEqual({ username: 'carol' });
     answer.resolve({ result: 'ok', challengeId: 4, message: 'Challenge sent!' });
-    await waitFor(() => expect(alertText()).toBe('Challenge sent!'));
+    await waitFor(() => expect(statusToastText()).toBe('Challenge sent!'));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(alertText()).toBeNull();
     await waitFor(() => expect(currentPath()).toBe('/challenges'));
+    // Nothing to click: it is gone after its time.
+    await waitFor(() => expect(statusToastText()).toBeNull(), {
+      timeout: STATUS_TOAST_MS + 2_000,
+    });
+    expect(alertText()).toBeNull();
   });
 
   it("'Send Challenge' goes straight to the game when they had challenged me", async () => {

@@ -16,8 +16,8 @@ export const FRIEND_REQUEST_SENT = 'Friend request sent!';
 /**
  * The two actions of a profile: 'Add friend' ('Friend request sent!', or 'Error: '
  * and the server's sentence) and 'Send Challenge', handled as the Issue Challenge
- * modal handles it: a game that starts at once opens, otherwise 'Challenge sent!' and the sent
- * challenges, where the sender waits for the answer.
+ * modal handles it: a game that starts at once opens, otherwise 'Challenge sent!' (the status
+ * toast) and the sent challenges, where the sender waits for the answer.
  */
 export function useProfileActions(username: string) {
   const queryClient = useQueryClient();
