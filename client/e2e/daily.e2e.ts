@@ -108,9 +108,9 @@ describe('Daily Jotto in the browser', () => {
       .poll(
         async () => {
           await page.reload();
-          await page.getByRole('tab', { name: 'Today’s word' }).click();
-          const panel = page.getByRole('tabpanel', { name: 'Today’s word' });
-          await panel.getByText('Updated every minute').waitFor();
+          await page.getByRole('tab', { name: 'Today’s solvers' }).click();
+          const panel = page.getByRole('tabpanel', { name: 'Today’s solvers' });
+          await panel.getByText('Updated every few seconds').waitFor();
           await panel.getByRole('row').nth(1).waitFor();
           return panel.getByRole('link', { name: username }).count();
         },
