@@ -287,7 +287,7 @@ describe('every route at 320 px, as a guest and signed in, with long names in th
         // The last tab, mostly out of the row at first, comes whole into it once chosen.
         await page.getByRole('tab', { name: 'Daily' }).focus();
         await page.keyboard.press('End');
-        const last = page.getByRole('tab', { name: 'Today’s word', selected: true });
+        const last = page.getByRole('tab', { name: 'Today’s solvers', selected: true });
         await last.waitFor();
         const inRow = await last.evaluate((tab) => {
           const tabBox = tab.getBoundingClientRect();

@@ -266,8 +266,18 @@ export async function buildApp(
   app.decorate('notifier', notifier);
   // What time it is for the rules: a daily's day, a game's deadline (tests set their own).
   const clock = overrides.clock ?? (() => new Date());
+  // Before the games: a solved daily tells the day's leaders (see DailyLeadersService).
+  const dailyLeaders = new DailyLeadersService(
+    app.db,
+    clock,
+    DAILY_LEADERS_FRESH_MS,
+    app.invalidations,
+    app.log.child({ leaderboard: 'daily word' }),
+  );
+  app.decorate('dailyLeaders', dailyLeaders);
   const games = createGameDomain({
     clock,
+    dailySolved: (day) => dailyLeaders.solved(day),
     database,
     notifier,
     invalidations: app.invalidations,
@@ -387,10 +397,9 @@ export async function buildApp(
   app.addHook('onClose', () => leaderboardJob.stop());
   await app.register(leaderboardRoutes, { prefix: config.apiPrefix, leaderboards });
   // Daily Jotto: the day's word from the key and the date alone; the day's leaders stored like
-  // the leaderboards and recomputed every minute by the same kind of job, once per cluster.
+  // the leaderboards and recomputed every minute by the same kind of job, once per cluster, and
+  // on the next request after a solve.
   const daily = new DailyService(app.db, new DailyWordDraw(secrets.daily), clock);
-  const dailyLeaders = new DailyLeadersService(app.db, clock, DAILY_LEADERS_FRESH_MS);
-  app.decorate('dailyLeaders', dailyLeaders);
   const dailyLeadersJob = new LeaderboardRefreshJob(
     dailyLeaders,
     DAILY_LEADERS_TICK_MS,

@@ -20,6 +20,7 @@ import { rowsOf } from '../src/db/database.ts';
 import { changeTopics } from '../src/lib/invalidation-channel.ts';
 import { users } from '../src/db/account-tables.ts';
 import { gamePlayers, games } from '../src/db/game-tables.ts';
+import { dailyLeaderSnapshots } from '../src/db/snapshot-tables.ts';
 import {
   type AgentResponse,
   newUsername,
@@ -28,7 +29,7 @@ import {
   type TestApp,
   TestAgent,
 } from './test-app.ts';
-import { DATABASE_KINDS } from './test-environment.ts';
+import { DATABASE_KINDS, TEST_REDIS_URL } from './test-environment.ts';
 
 /** A fixed day of the fake clock, so that its word (from the test key) is always the same. */
 const FIRST_TEST_DAY = '2027-03-14';
@@ -297,9 +298,13 @@ describe.each(DATABASE_KINDS)('Daily Jotto on %s', (kind) => {
     const slow = await registerUser(t.app, newUsername('slow'));
     const later = await registerUser(t.app, newUsername('later'));
     const guest = new TestAgent(t.app);
+    const leaders = async () =>
+      (await new TestAgent(t.app).get<DailyLeadersResponse>('/api/daily/leaders')).body;
     // Quick solves; Slow plays two misses first, then Quick's very words; Later plays Quick's
     // words too, after both: as few guesses as Quick, but later.
     const { words } = await solve(quick.agent, (await dailyOf(quick.agent)).gameId);
+    // A solve is on the board read right after it, long before the minute's refresh.
+    expect((await leaders()).entries.map((entry) => entry.displayName)).toEqual([quick.username]);
     const misses = ['crane', 'moist', 'plumb', 'fjord']
       .filter((word) => word !== secret && !words.includes(word))
       .slice(0, 2);
@@ -315,11 +320,8 @@ describe.each(DATABASE_KINDS)('Daily Jotto on %s', (kind) => {
     const loser = await registerUser(t.app);
     await play(loser.agent, (await dailyOf(loser.agent)).gameId, 'giveup');
 
-    // Served from the stored snapshot until the next refresh.
-    const stale = await new TestAgent(t.app).get<DailyLeadersResponse>('/api/daily/leaders');
-    expect(stale.body.entries).toEqual([]);
-    expect(await t.app.dailyLeaders.refreshLeaderboards(now)).toBe('refreshed');
-    const { body } = await new TestAgent(t.app).get<DailyLeadersResponse>('/api/daily/leaders');
+    // Every solve is on it at once; a guest's solve and a lost game are never on it.
+    const body = await leaders();
     expect(body.day).toBe(dailyDayOf(now));
     expect(body.entries.map((entry) => entry.displayName)).toEqual([
       quick.username,
@@ -339,7 +341,7 @@ describe.each(DATABASE_KINDS)('Daily Jotto on %s', (kind) => {
     // Every node's timer asks every 15 s; a snapshot is recomputed (once, by whichever node
     // takes the lock) once it is 45 s old: what is served is never more than a minute old.
     expect(DAILY_LEADERS_FRESH_MS + DAILY_LEADERS_TICK_MS).toBeLessThanOrEqual(60_000);
-    const after = (ms: number) => new Date(now.getTime() + ms);
+    const after = (ms: number) => new Date(Date.parse(body.computedAt) + ms);
     const tick = (at: Date) => t.app.dailyLeaders.refreshLeaderboards(at, { onlyIfStale: true });
     expect(await tick(after(DAILY_LEADERS_FRESH_MS - 1_000))).toBe('fresh');
     expect(await tick(after(DAILY_LEADERS_FRESH_MS))).toBe('refreshed');
@@ -473,6 +475,71 @@ describe('a sign-in while the account makes its daily, on Postgres', () => {
       expect(left).toMatchObject({ userId: null });
     } finally {
       await other.end();
+    }
+  });
+});
+
+describe('today’s leaders on two nodes sharing Postgres and Redis', () => {
+  let nodeA: TestApp;
+  let nodeB: TestApp;
+  beforeAll(async () => {
+    nodeA = await startTestApp('postgres', { REDIS_URL: TEST_REDIS_URL });
+    nodeB = await startTestApp(
+      'postgres',
+      { REDIS_URL: TEST_REDIS_URL },
+      { databaseUrl: nodeA.databaseUrl! },
+    );
+  });
+  afterAll(async () => {
+    await nodeB?.app.close();
+    await nodeA?.close();
+  });
+
+  const leadersOn = async (node: TestApp) => {
+    const response = await new TestAgent(node.app).get<DailyLeadersResponse>('/api/daily/leaders');
+    expect(response.status).toBe(200);
+    return response.body.entries.map((entry) => entry.displayName);
+  };
+  const storedVersion = async () => {
+    const [row] = await nodeA.app.db
+      .select({ version: dailyLeaderSnapshots.version })
+      .from(dailyLeaderSnapshots)
+      .where(eq(dailyLeaderSnapshots.day, dailyDayOf(new Date())));
+    return row?.version ?? 0;
+  };
+
+  it('shows a solve at once on the solver’s node and within a second on the other', async () => {
+    // Both nodes hold today's (empty) board and have just checked it.
+    expect(await leadersOn(nodeA)).toEqual([]);
+    expect(await leadersOn(nodeB)).toEqual([]);
+    const solved: string[] = [];
+    for (const name of ['first', 'second']) {
+      const player = await registerUser(nodeA.app, newUsername(name));
+      const { gameId } = (await player.agent.get<DailyGameResponse>('/api/daily')).body;
+      const solver = new JottoSolver();
+      for (let turn = 0; ; turn += 1) {
+        expect(turn).toBeLessThan(20);
+        const word = solver.nextGuess();
+        const answer = await player.agent.get<PlayResponse>(`/api/game/${gameId}/play/${word}`);
+        expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+        if (answer.body.win) break;
+        solver.observe(word, answer.body.matches!, false);
+      }
+      solved.push(player.username);
+      const before = await storedVersion();
+      // The solver's next look, on its node, shows it; many requests on both nodes at once
+      // compute the board once for the whole cluster.
+      const [mine] = await Promise.all([
+        leadersOn(nodeA),
+        ...Array.from({ length: 4 }, () => leadersOn(nodeA)),
+        ...Array.from({ length: 4 }, () => leadersOn(nodeB)),
+      ]);
+      expect([...mine].sort()).toEqual([...solved].sort());
+      expect(await storedVersion()).toBe(before + 1);
+      // The other node heard of it on Redis: well before its own check every 5 s.
+      await expect
+        .poll(async () => [...(await leadersOn(nodeB))].sort(), { timeout: 1_000, interval: 50 })
+        .toEqual([...solved].sort());
     }
   });
 });

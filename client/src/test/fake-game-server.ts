@@ -72,6 +72,7 @@ export function fakeGameServer({
   rated,
   clock,
   unrated = false,
+  daily,
 }: {
   id?: number;
   target?: string;
@@ -85,6 +86,11 @@ export function fakeGameServer({
   clock?: { timeControl: string; deadline: string };
   /** A versus game that does not count for ratings. */
   unrated?: boolean;
+  /**
+   * A Daily Jotto game of the day that ends at `deadline` (ISO): its word only to its solver
+   * before then, as the server does.
+   */
+  daily?: { deadline: string };
 } = {}) {
   const state = {
     seq: 0,
@@ -115,7 +121,8 @@ export function fakeGameServer({
       finished: done,
       multiplayer: versus,
       seq: state.seq,
-      ...(shown ? { target } : {}),
+      ...(shown && (!daily || state.me.won) ? { target } : {}),
+      ...(daily ? { daily: true as const, deadline: daily.deadline } : {}),
       ...clockFields(),
       ...(state.me.outOfTime ? { outOfTime: true as const } : {}),
       ...(versus

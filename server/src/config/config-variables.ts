@@ -277,7 +277,7 @@ export const CONFIG_VARIABLES = Type.Object({
       "seconds between leaderboard recomputations (docs/PRODUCT.md, 'Points and " +
       "leaderboards'). Every node runs the timer; the cluster computes once per period. The " +
       'Daily Jotto leaders are recomputed every minute the same way, once per cluster, with no ' +
-      'setting.',
+      'setting, and on the first request after a solve.',
   }),
   idleSoloGameDays: variable('IDLE_SOLO_GAME_DAYS', wholeNumber(30, 1, 3_650), {
     section: 'jobs',

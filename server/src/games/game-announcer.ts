@@ -18,12 +18,15 @@ export class GameAnnouncer {
   constructor(
     private readonly games: GameStateCache,
     private readonly notifier: Notifier,
+    /** A player solved the daily of `day` (the day's leaders must show it at once). */
+    private readonly dailySolved: (day: string) => Promise<void> = async () => {},
   ) {}
 
   /**
    * A move was recorded. The game as the move left it is kept on this node in place of a read
    * (when the recorder says it may be); a move that ended the mover's game (and so may have
-   * settled it) also changes both players' ratings, which boards show.
+   * settled it) also changes both players' ratings, which boards show; a solved daily
+   * changes the day's leaders.
    */
   async moved(recorded: RecordedMove, response: PlayResponse): Promise<void> {
     const { game, me, opponent } = recorded;
@@ -43,7 +46,12 @@ export class GameAnnouncer {
     if (me.userId !== null) {
       this.notifier.notify(me.userId, 'game:moved', movedEvent(recorded, response));
     }
-    await announced;
+    // Only an account can be a leader; a guest's solve leaves the board as it was.
+    const solvedDaily =
+      recorded.finished && me.status === 'won' && me.dailyDay !== null && me.userId !== null
+        ? this.dailySolved(me.dailyDay)
+        : undefined;
+    await Promise.all([announced, solvedDaily]);
   }
 
   /** A player's marks changed (one letter, or all cleared); a guest's are not stored. */

@@ -41,6 +41,8 @@ export interface GameDomainDeps {
   log: FastifyBaseLogger;
   /** What time it is for the rules (a daily's day, a deadline); tests hand in their own. */
   clock: () => Date;
+  /** A player solved the daily of `day`, committed (the day's leaders must show it). */
+  dailySolved: (day: string) => Promise<void>;
 }
 
 /** Builds the game domain's parts around one cache of games and one announcer. */
@@ -52,7 +54,7 @@ export function createGameDomain(deps: GameDomainDeps): GameDomain {
     (gameIds) => readGames(runPrepared, gameIds),
     deps.cacheMaxAgeMs,
   );
-  const announcer = new GameAnnouncer(states, deps.notifier);
+  const announcer = new GameAnnouncer(states, deps.notifier, deps.dailySolved);
   const recorder = new MoveRecorder(
     db,
     runPrepared,

@@ -24,6 +24,8 @@ export const changeTopics = {
   notices: (userId: number) => `notices:${userId}`,
   /** A user's rating: changed when a rated game of theirs settles (boards show it). */
   rating: (userId: number) => `rating:${userId}`,
+  /** The stored Daily Jotto leaders of a UTC day: a solve of that day left them behind. */
+  dailyLeaders: (day: string) => `daily-leaders:${day}`,
 };
 
 const REDIS_CHANNEL = 'jotto:invalidations';

@@ -1,6 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { dailyDayOf, dailyNumberOf, dailyShareText } from '@jotto/shared/daily-rules';
+import {
+  dailyDayOf,
+  dailyNumberOf,
+  dailyShareText,
+  nextDailyStart,
+} from '@jotto/shared/daily-rules';
 import { type FakeHandlers, fakeApi } from '@/test/fake-api.ts';
 import { fakeGameServer } from '@/test/fake-game-server.ts';
 import { alertText, currentPath, renderScreen } from '@/test/render-screen.tsx';
@@ -24,7 +29,12 @@ async function guess(word: string) {
   fireEvent.click(screen.getByRole('button', { name: 'Guess!' }));
 }
 
-const result = () => screen.getByRole('region', { name: new RegExp(`^Daily Jotto #${NUMBER}:`) });
+const RESULT_NAME = new RegExp(`^Daily Jotto #${NUMBER}:`);
+/** The result above the board (the results overlay has its own, see below). */
+const result = () =>
+  screen
+    .getAllByRole('region', { name: RESULT_NAME, hidden: true })
+    .find((region) => !region.closest('dialog'))!;
 
 /** Stands in for the browser's clipboard (jsdom has none). */
 function fakeClipboard() {
@@ -56,7 +66,7 @@ describe('DailyPage', () => {
     await guess('crane');
     await screen.findByRole('img', { name: 'Last guess: CRANE' });
     await guess('plant');
-    await screen.findByRole('region', { name: `Daily Jotto #${NUMBER}: solved in 2` });
+    await screen.findAllByRole('region', { name: `Daily Jotto #${NUMBER}: solved in 2` });
     within(result()).getByText('95');
     const expected = dailyShareText({
       number: NUMBER,
@@ -107,7 +117,7 @@ describe('DailyPage', () => {
         distribution,
       },
     });
-    await screen.findByRole('region', { name: `Daily Jotto #${NUMBER}: solved in 4` });
+    await screen.findAllByRole('region', { name: `Daily Jotto #${NUMBER}: solved in 4` });
     const stats = await within(result()).findByText('Current streak');
     expect(stats.parentElement?.textContent).toBe('Current streak3');
     expect(within(result()).getByText('Max streak').parentElement?.textContent).toBe('Max streak5');
@@ -126,6 +136,51 @@ describe('DailyPage', () => {
         .getAllByRole('row', { hidden: true })
         .map((row) => row.textContent),
     ).toEqual(['GuessesDailies solved', '10', '20', '30', '42 (today)', '50', '61']);
+  });
+
+  it('opens its results overlay on the share text and the countdown, with a practice game to play', async () => {
+    const writeText = fakeClipboard();
+    const deadline = nextDailyStart(new Date(`${DAY}T00:00:00.000Z`)).toISOString();
+    const server = fakeGameServer({ id: 7, target: 'plant', daily: { deadline } });
+    openDaily({
+      ...SIGNED_IN,
+      daily: TODAY,
+      ...server.handlers,
+      dailyStats: {
+        result: 'ok',
+        played: 1,
+        solved: 1,
+        currentStreak: 1,
+        maxStreak: 1,
+        distribution: Array.from({ length: 21 }, (_, n) => (n === 2 ? 1 : 0)),
+      },
+    });
+    await guess('crane');
+    await screen.findByRole('img', { name: 'Last guess: CRANE' });
+    await guess('plant');
+    const results = await screen.findByRole('dialog', { name: 'You won!!!' });
+    // First under the title: the day's result and its share text, then the rest.
+    const summary = within(results).getByRole('region', {
+      name: `Daily Jotto #${NUMBER}: solved in 2`,
+    });
+    expect(results.querySelector('section')).toBe(summary);
+    const cheer = within(results).getByText('Good job!');
+    expect(summary.compareDocumentPosition(cheer) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const text = within(summary).getByLabelText('Share text').textContent;
+    expect(text).toMatch(new RegExp(`^Jotto #${NUMBER} · solved in 2 · 95 pts`));
+    fireEvent.click(within(summary).getByRole('button', { name: 'Share' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(text));
+    await within(summary).findByText('Copied! Paste it anywhere.');
+    within(summary).getByText('Next word in', { exact: false });
+    expect(within(summary).getByRole('timer').textContent).toMatch(/^\d{1,2}:\d{2}:\d{2}$/);
+    // The stats stay on the page; the overlay is for what comes next.
+    expect(within(results).queryByText('Current streak')).toBeNull();
+    // Sharing the app is not sharing the result: no Facebook, no Tweet.
+    expect(within(results).queryByRole('link', { name: 'Share on Facebook' })).toBeNull();
+    expect(within(results).queryByRole('link', { name: 'Tweet' })).toBeNull();
+    expect(within(results).queryByRole('button', { name: 'Play again!' })).toBeNull();
+    fireEvent.click(within(results).getByRole('button', { name: 'Play a practice game' }));
+    expect(currentPath()).toBe('/game');
   });
 
   it('says why when today’s game cannot be had, and goes home', async () => {

@@ -17,7 +17,8 @@ import styles from './daily-page.module.css';
  * `/daily` (docs/PRODUCT.md, 'Daily Jotto'): today's game, the same word for everyone. The
  * server makes the player's game of the day on the first visit (a guest gets a guest session,
  * as for /game) and gives the same one after; it is played on the game screen, and once it has
- * ended the day's result, the share text, the countdown and the stats come above the board.
+ * ended the day's result, the share text, the countdown and the stats come above the board, and
+ * all but the stats first in the results overlay, where the share is what the end is for.
  */
 export function DailyPage() {
   const navigate = useNavigate();
@@ -42,6 +43,8 @@ function DailyGame({ daily }: { daily: EndpointResponse<'daily'> }) {
     dateStyle: 'long',
     timeZone: 'UTC',
   }).format(new Date(`${daily.day}T12:00:00.000Z`));
+  const signedIn = username !== '';
+  const onNextWord = () => void queryClient.invalidateQueries({ queryKey: dailyKeys.today });
 
   return (
     <div className={styles.page}>
@@ -50,14 +53,22 @@ function DailyGame({ daily }: { daily: EndpointResponse<'daily'> }) {
         <p className={styles.subtitle}>{date} · one word for everyone today</p>
       </header>
       {game?.finished && (
-        <DailyResult
-          daily={daily}
-          game={game}
-          signedIn={username !== ''}
-          onNextWord={() => void queryClient.invalidateQueries({ queryKey: dailyKeys.today })}
-        />
+        <DailyResult daily={daily} game={game} signedIn={signedIn} onNextWord={onNextWord} />
       )}
-      <GameScreen gameId={daily.gameId} />
+      <GameScreen
+        gameId={daily.gameId}
+        endSummary={
+          game?.finished && (
+            <DailyResult
+              daily={daily}
+              game={game}
+              signedIn={signedIn}
+              onNextWord={onNextWord}
+              inOverlay
+            />
+          )
+        }
+      />
     </div>
   );
 }

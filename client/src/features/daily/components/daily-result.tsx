@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { clientPath } from '@jotto/shared/client-routes';
 import { dailyShareText } from '@jotto/shared/daily-rules';
@@ -29,6 +29,8 @@ const SHARE_STATUS: Record<ShareOutcome, string> = {
  * The end of a daily (docs/PRODUCT.md, 'Daily Jotto'): the result and the day's number, 'Share'
  * (a spoiler-free text: numbers only), the countdown to the next word, and for a signed-in
  * player their stats with the guess distribution; a guest is offered to sign in for a streak.
+ * `inOverlay`: the same at the top of the results overlay, but for the stats, which stay on the
+ * page (the overlay is for what to do next: share, or wait for the next word).
  */
 export function DailyResult({
   daily,
@@ -36,6 +38,7 @@ export function DailyResult({
   signedIn,
   onNextWord,
   shareEnvironment = browserShareEnvironment,
+  inOverlay = false,
 }: {
   daily: EndpointResponse<'daily'>;
   game: GameDetail;
@@ -43,7 +46,10 @@ export function DailyResult({
   onNextWord: () => void;
   /** Where sharing goes (the browser's navigator, unless a test hands in its own). */
   shareEnvironment?: () => ShareEnvironment;
+  inOverlay?: boolean;
 }) {
+  // The page and the overlay each have one, both in the document while the overlay is open.
+  const titleId = useId();
   const end = dailyEndOf(game);
   const text = dailyShareText(
     dailyShareInputOf(game, daily.number, `${window.location.origin}${clientPath('/daily')}`),
@@ -51,16 +57,18 @@ export function DailyResult({
   const [shared, setShared] = useState<ShareOutcome | null>(null);
   const share = async () => setShared(await shareDailyText(text, shareEnvironment()));
   const headline = end === 'solved' ? `solved in ${game.guesses.length}` : end;
+  const Heading = inOverlay ? 'h3' : 'h2';
 
   return (
     <section
-      className={`${styles.result} ${signedIn ? styles.withStats : ''}`}
-      aria-labelledby="daily-result-title"
+      className={`${styles.result} ${signedIn && !inOverlay ? styles.withStats : ''}`}
+      aria-labelledby={titleId}
     >
       <div className={styles.summary}>
-        <h2 id="daily-result-title" className={styles.title}>
+        {/* In the overlay, under its title (an h2). */}
+        <Heading id={titleId} className={styles.title}>
           Daily Jotto #{daily.number}: {headline}
-        </h2>
+        </Heading>
         <p className={styles.points}>
           {end === 'solved' ? (
             <>
@@ -88,7 +96,9 @@ export function DailyResult({
           </p>
         )}
       </div>
-      {signedIn && <DailyStatsView highlight={end === 'solved' ? game.guesses.length : null} />}
+      {signedIn && !inOverlay && (
+        <DailyStatsView highlight={end === 'solved' ? game.guesses.length : null} />
+      )}
     </section>
   );
 }

@@ -17,8 +17,12 @@ export interface RematchControls {
   accept: () => void;
 }
 
+/** A daily's main action: the day's word is played once, so another game is only practice. */
+export const PRACTICE_GAME_LABEL = 'Play a practice game';
+
 /**
- * What a finished game still offers (docs/PRODUCT.md, 'Results overlay'): 'Play again!' in solo;
+ * What a finished game still offers (docs/PRODUCT.md, 'Results overlay'): 'Play again!' in solo
+ * ('Play a practice game' after a daily: it starts a solo game, not the day's word again);
  * in versus the rematch: 'Rematch!' ('Sending...', 'Challenge Sent!', 'Rematch declined'), and
  * 'Accept Rematch' ('Accepting...') first when the opponent offered one. In the results overlay,
  * and on the game screen once the overlay is closed; the caller puts them in its button row.
@@ -26,15 +30,18 @@ export interface RematchControls {
 export function EndActions({
   rematch,
   onPlayAgain,
+  daily = false,
 }: {
   /** The rematch of a versus game; null in solo. */
   rematch: RematchControls | null;
   onPlayAgain: () => void;
+  /** The game was a daily. */
+  daily?: boolean;
 }) {
   if (!rematch) {
     return (
       <button type="button" className="button button-primary" onClick={onPlayAgain}>
-        Play again!
+        {daily ? PRACTICE_GAME_LABEL : 'Play again!'}
       </button>
     );
   }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { clientPath } from '@jotto/shared/client-routes';
 import { GIVE_UP_WORD, matchCountText } from '@jotto/shared/game-rules';
@@ -47,14 +47,25 @@ export const GIVE_UP_OFFLINE = 'You are offline: you have not given up.';
  * One game (docs/PRODUCT.md, 'Game screen'); mounted once per game id. `titled`: the screen is a
  * page of its own and names itself in its one h1 ('Solo game', 'Versus game vs bob'), for screen
  * readers only, as the board has no place for a title; a page around it that has its own h1
- * leaves it out.
+ * leaves it out. `endSummary`: what that page says of the game's end, shown first in the
+ * results overlay (the daily's share text and countdown).
  */
-export function GameScreen({ gameId, titled = false }: { gameId: number; titled?: boolean }) {
+export function GameScreen({
+  gameId,
+  titled = false,
+  endSummary,
+}: {
+  gameId: number;
+  titled?: boolean;
+  endSummary?: ReactNode;
+}) {
   const { game, sequence, loadError } = useGameBoard(gameId);
   const feed = useOpponentFeed(game, sequence);
   if (loadError) return <GameNotFound error={loadError} titled={titled} />;
   if (!game) return <PageLoading />;
-  return <Board game={game} sequence={sequence} feed={feed} titled={titled} />;
+  return (
+    <Board game={game} sequence={sequence} feed={feed} titled={titled} endSummary={endSummary} />
+  );
 }
 
 function Board({
@@ -62,11 +73,13 @@ function Board({
   sequence,
   feed,
   titled,
+  endSummary,
 }: {
   game: GameDetail;
   sequence: EventSequence;
   feed: LiveFeed;
   titled: boolean;
+  endSummary: ReactNode;
 }) {
   const { username } = useSession();
   const navigate = useNavigate();
@@ -167,7 +180,13 @@ function Board({
               </button>
               {/* The overlay has these too (its main action): on the page only once it is
                   closed, so never twice. Tab goes on to them from 'Show results'. */}
-              {!resultsOpen && <EndActions rematch={rematchControls} onPlayAgain={playAgain} />}
+              {!resultsOpen && (
+                <EndActions
+                  rematch={rematchControls}
+                  onPlayAgain={playAgain}
+                  daily={game.daily === true}
+                />
+              )}
             </div>
           </div>
         ) : waiting ? (
@@ -223,6 +242,7 @@ function Board({
           appUrl={window.location.origin}
           onPlayAgain={playAgain}
           rematch={rematchControls}
+          summary={endSummary}
         />
       )}
     </div>

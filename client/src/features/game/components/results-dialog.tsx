@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { BotLevel } from '@jotto/shared/computer-opponent';
 import { GAME_MESSAGES } from '@jotto/shared/game-rules';
 import type { GuessEntry } from '@jotto/shared/game-schemas';
@@ -17,7 +18,9 @@ import styles from './results-dialog.module.css';
  * The results overlay (docs/PRODUCT.md, 'Results overlay'): the end, the secret in tiles, both
  * players' guesses and counts side by side, both scores (and in a rated game both ratings with the
  * change the game made), the share links, and 'Play again!' (solo) or 'Rematch!' (versus) as the
- * main action; then the post-game analysis.
+ * main action; then the post-game analysis. A daily's first shows `summary`, the page's own end
+ * (its share text and the countdown to the next word), and has no share links (they share the
+ * app, not the result) and 'Play a practice game' for its main action.
  */
 export function ResultsDialog({
   open,
@@ -28,6 +31,7 @@ export function ResultsDialog({
   appUrl,
   onPlayAgain,
   rematch,
+  summary,
 }: {
   open: boolean;
   onClose: () => void;
@@ -37,9 +41,13 @@ export function ResultsDialog({
   appUrl: string;
   onPlayAgain: () => void;
   rematch: RematchControls | null;
+  /** Shown first: what the page around the game says of its end (a daily's share text). */
+  summary?: ReactNode;
 }) {
+  const daily = game.daily === true;
   return (
     <Dialog open={open} onClose={onClose} title={endTextOf(game, end)} className={styles.results}>
+      {summary}
       {end === 'won' && <p className={styles.cheer}>{GAME_MESSAGES.won}</p>}
       <VersusReason game={game} />
       {game.target ? (
@@ -78,9 +86,9 @@ export function ResultsDialog({
           />
         )}
       </div>
-      <ShareLinks appUrl={appUrl} />
+      {!daily && <ShareLinks appUrl={appUrl} />}
       <div className="button-row">
-        <EndActions rematch={rematch} onPlayAgain={onPlayAgain} />
+        <EndActions rematch={rematch} onPlayAgain={onPlayAgain} daily={daily} />
       </div>
       {rematch?.offered && (
         <p role="status" className={styles.offer}>

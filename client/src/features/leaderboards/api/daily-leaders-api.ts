@@ -1,12 +1,16 @@
 import { queryOptions } from '@tanstack/react-query';
+import { POLL_INTERVAL_MS } from '@jotto/shared/polling';
 import { callEndpoint } from '@/lib/api-client.ts';
 
 /**
- * `GET /daily/leaders`: today's Daily Jotto solvers, a snapshot recomputed every minute, so a
- * minute's freshness costs nothing and saves refetches while switching tabs.
+ * `GET /daily/leaders`: today's Daily Jotto solvers. The server recomputes them after each
+ * solve, so the board is fetched whenever it is shown (a player who just solved finds their
+ * solve on it) and polled while it is on screen, so the others' solves come within seconds;
+ * hidden (another tab, a background window) it rests.
  */
 export const dailyLeadersQuery = queryOptions({
   queryKey: ['daily', 'leaders'],
   queryFn: () => callEndpoint('dailyLeaders'),
-  staleTime: 60_000,
+  staleTime: 0,
+  refetchInterval: POLL_INTERVAL_MS,
 });

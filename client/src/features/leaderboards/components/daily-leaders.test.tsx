@@ -1,5 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { POLL_INTERVAL_MS } from '@jotto/shared/polling';
 import type { EndpointResponse } from '@jotto/shared/api-endpoints';
 import { fakeApi } from '@/test/fake-api.ts';
 import { currentPath, renderScreen } from '@/test/render-screen.tsx';
@@ -12,7 +13,7 @@ const EMPTY_BOARD: EndpointResponse<'leaderboard'> = {
   computedAt: '2026-11-26T10:00:00.000Z',
 };
 
-describe('the Leaderboards screen’s Today’s word tab', () => {
+describe('the Leaderboards screen’s Today’s solvers tab', () => {
   it('lists today’s solvers with guesses and score, rows opening profiles', async () => {
     const api = fakeApi({
       leaderboard: EMPTY_BOARD,
@@ -41,11 +42,11 @@ describe('the Leaderboards screen’s Today’s word tab', () => {
     renderScreen(<LeaderboardsPage />, { path: '/leaderboards' });
     await screen.findByRole('heading', { name: 'Daily Leaderboards' });
     expect(api.callsOf('dailyLeaders')).toHaveLength(0);
-    const tab = screen.getByRole('tab', { name: 'Today’s word' });
+    const tab = screen.getByRole('tab', { name: 'Today’s solvers' });
     fireEvent.click(tab);
     expect(tab.getAttribute('aria-selected')).toBe('true');
-    const panel = screen.getByRole('tabpanel', { name: 'Today’s word' });
-    within(panel).getByRole('heading', { level: 1, name: 'Today’s word' });
+    const panel = screen.getByRole('tabpanel', { name: 'Today’s solvers' });
+    within(panel).getByRole('heading', { level: 1, name: 'Today’s solvers' });
     await within(panel).findByText('Daily Jotto #6 ·', { exact: false });
     const rows = within(panel)
       .getAllByRole('row')
@@ -69,9 +70,43 @@ describe('the Leaderboards screen’s Today’s word tab', () => {
     renderScreen(<LeaderboardsPage />, { path: '/leaderboards' });
     const daily = await screen.findByRole('tab', { name: 'Daily' });
     fireEvent.keyDown(daily, { key: 'ArrowLeft' });
-    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Today’s word' }));
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Today’s solvers' }));
     await screen.findByText(NO_SOLVERS);
     fireEvent.keyDown(document.activeElement!, { key: 'Home' });
     await screen.findByRole('heading', { name: 'Daily Leaderboards' });
   });
+
+  it('is fetched when shown and again every few seconds while shown, then rests', async () => {
+    let solvers: EndpointResponse<'dailyLeaders'>['entries'] = [];
+    const api = fakeApi({
+      leaderboard: EMPTY_BOARD,
+      dailyLeaders: () => ({
+        result: 'ok',
+        day: '2026-12-01',
+        computedAt: '2026-12-01T10:00:00.000Z',
+        entries: solvers,
+      }),
+    });
+    renderScreen(<LeaderboardsPage />, { path: '/leaderboards' });
+    fireEvent.click(await screen.findByRole('tab', { name: 'Today’s solvers' }));
+    const panel = screen.getByRole('tabpanel', { name: 'Today’s solvers' });
+    await within(panel).findByText(NO_SOLVERS);
+    // Someone solves while the board is on screen: the next poll shows it, with no reload.
+    solvers = [
+      {
+        username: 'ann',
+        displayName: 'Ann',
+        guesses: 4,
+        score: 85,
+        finishedAt: '2026-12-01T10:00:01.000Z',
+      },
+    ];
+    await within(panel).findByRole('link', { name: 'Ann' }, { timeout: POLL_INTERVAL_MS + 2_000 });
+    // Another tab: the daily leaders are no longer polled.
+    fireEvent.click(screen.getByRole('tab', { name: 'Weekly' }));
+    await screen.findByRole('heading', { name: 'Weekly Leaderboards' });
+    const calls = api.callsOf('dailyLeaders').length;
+    await new Promise((resolve) => setTimeout(resolve, POLL_INTERVAL_MS + 500));
+    expect(api.callsOf('dailyLeaders')).toHaveLength(calls);
+  }, 15_000);
 });

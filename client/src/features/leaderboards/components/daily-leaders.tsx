@@ -6,13 +6,14 @@ import { dailyNumberOf } from '@jotto/shared/daily-rules';
 import { dailyLeadersQuery } from '../api/daily-leaders-api.ts';
 import styles from './daily-leaders.module.css';
 
-export const DAILY_LEADERS_FOOTER = 'Updated every minute';
+export const DAILY_LEADERS_FOOTER = 'Updated every few seconds';
 export const NO_SOLVERS = 'Nobody has solved today’s word yet';
 
 /**
- * The Leaderboards screen's 'Today's word' panel (docs/PRODUCT.md, 'Daily Jotto'): today's
+ * The Leaderboards screen's 'Today's solvers' panel (docs/PRODUCT.md, 'Daily Jotto'): today's
  * solvers among signed-in players, fewest guesses first, then the earliest solve. Rows open
- * the player's profile, as on the other leaderboards. A failed load is only logged.
+ * the player's profile, as on the other leaderboards. A failed load is only logged. Fetched
+ * when shown and every few seconds while shown (dailyLeadersQuery), so a solve appears at once.
  */
 export function DailyLeaders({ titleId }: { titleId: string }) {
   const leaders = useQuery(dailyLeadersQuery);
@@ -25,7 +26,7 @@ export function DailyLeaders({ titleId }: { titleId: string }) {
   return (
     <>
       <h1 id={titleId} className={styles.title}>
-        Today’s word
+        Today’s solvers
       </h1>
       <p className={styles.subtitle}>
         {day ? `Daily Jotto #${dailyNumberOf(day)} · ` : ''}

@@ -52,7 +52,7 @@ describe('LeaderboardsPage', () => {
       'Weekly',
       'All-Time',
       'Rating',
-      'Today’s word',
+      'Today’s solvers',
     ]);
     expect(tabs[0]!.getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Daily Leaderboards');
@@ -104,7 +104,7 @@ describe('LeaderboardsPage', () => {
     renderBoards();
     const daily = screen.getByRole('tab', { name: 'Daily' });
     fireEvent.keyDown(daily, { key: 'End' });
-    const today = screen.getByRole('tab', { name: 'Today’s word' });
+    const today = screen.getByRole('tab', { name: 'Today’s solvers' });
     fireEvent.keyDown(today, { key: 'ArrowLeft' });
     const rating = screen.getByRole('tab', { name: 'Rating' });
     expect(rating.getAttribute('aria-selected')).toBe('true');

@@ -16,9 +16,12 @@ export const LEADERBOARD_TABS: ReadonlyArray<{ value: LeaderboardType; label: st
   { value: 'rating', label: 'Rating' },
 ];
 
-/** The last tab: today's Daily Jotto solvers (docs/PRODUCT.md, 'Daily Jotto'). */
-export const TODAYS_WORD_TAB = { value: 'today', label: 'Today’s word' } as const;
-const PAGE_TABS = [...LEADERBOARD_TABS, TODAYS_WORD_TAB];
+/**
+ * The last tab: today's Daily Jotto solvers (docs/PRODUCT.md, 'Daily Jotto'). Named for who it
+ * lists, so that it is not taken for the 'Daily' leaderboard, nor for the 'Daily' game link.
+ */
+export const TODAYS_SOLVERS_TAB = { value: 'today', label: 'Today’s solvers' } as const;
+const PAGE_TABS = [...LEADERBOARD_TABS, TODAYS_SOLVERS_TAB];
 type PageTab = (typeof PAGE_TABS)[number]['value'];
 
 export const LEADERBOARD_FOOTER = 'Updated every 5 minutes';
@@ -31,16 +34,16 @@ export const RATING_BOARD_NOTE = 'Provisional ratings (shown with a ?) are not l
  * (PanelTabs: the ARIA tabs pattern, arrow keys move between them), the title '{Type}
  * Leaderboards', the Username and Score (Rating) columns, a star for admins, rows opening the
  * player's profile, and the footer, with a word on provisional ratings under the Rating board. A
- * failed load is only logged and the table stops loading. A last tab, 'Today's word', shows
+ * failed load is only logged and the table stops loading. A last tab, 'Today's solvers', shows
  * today's Daily Jotto solvers instead (DailyLeaders).
  */
 export function LeaderboardsPage() {
   const [panel, setPanel] = useState<PageTab>('daily');
-  // The points leaderboards' query stays on the last of them while today's word is shown.
+  // The points leaderboards' query stays on the last of them while today's solvers are shown.
   const [type, setType] = useState<LeaderboardType>('daily');
   const select = (value: PageTab) => {
     setPanel(value);
-    if (value !== TODAYS_WORD_TAB.value) setType(value);
+    if (value !== TODAYS_SOLVERS_TAB.value) setType(value);
   };
   const board = useQuery(leaderboardQuery(type));
   const navigate = useNavigate();
@@ -57,7 +60,7 @@ export function LeaderboardsPage() {
       idPrefix="leaderboard"
     />
   );
-  if (panel === TODAYS_WORD_TAB.value) {
+  if (panel === TODAYS_SOLVERS_TAB.value) {
     return (
       <section className={styles.page} aria-labelledby="leaderboard-title">
         {tabs}
