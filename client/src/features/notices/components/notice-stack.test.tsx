@@ -73,7 +73,11 @@ const noticeOf = (text: string) => {
   return item;
 };
 const findNotice = (text: string) => waitFor(() => noticeOf(text));
-const liveRegions = () => document.querySelectorAll('[aria-live]');
+/** The notices' live regions: the app's status toast (role status) announces other things. */
+const liveRegions = () =>
+  [...document.querySelectorAll('[aria-live]')].filter(
+    (region) => region.getAttribute('role') !== 'status',
+  );
 
 let visibility: DocumentVisibilityState = 'visible';
 function setVisibility(state: DocumentVisibilityState) {
