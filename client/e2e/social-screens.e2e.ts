@@ -50,7 +50,8 @@ describe.each([
         .getByRole('dialog', { name: 'Issue Challenge' })
         .getByLabel('Username')
         .press('Enter');
-      await page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
+      // 'Challenge sent!' is a status that leaves by itself: nothing to answer.
+      await page.getByRole('status').getByText('Challenge sent!').waitFor();
       await page.getByRole('cell', { name: them }).waitFor();
       await expectAccessible(page, 'sent challenges');
 
