@@ -6,6 +6,9 @@ import {
   endTextOf,
   isAnalysisReady,
   versusReasonOf,
+  sideEndText,
+  mySideOf,
+  opponentSideOf,
   EventSequence,
   type GameDetail,
   gameEnd,
@@ -625,5 +628,17 @@ describe('sameMarks', () => {
     expect(sameMarks({ a: 'bad' }, { a: 'maybe' })).toBe(false);
     expect(sameMarks({ a: 'bad' }, { a: 'bad', b: 'bad' })).toBe(false);
     expect(sameMarks({ a: 'bad', b: 'bad' }, { a: 'bad' })).toBe(false);
+  });
+});
+
+describe('sideEndText', () => {
+  it('says how each side ended, out of time before giving up, and nothing while it goes on', () => {
+    expect(sideEndText(mySideOf(soloGame({ won: true, finished: true })))).toBe('solved it');
+    expect(sideEndText(mySideOf(soloGame({ forfeit: true, outOfTime: true })))).toBe('out of time');
+    expect(sideEndText(mySideOf(soloGame({ forfeit: true })))).toBe('gave up');
+    expect(sideEndText(mySideOf(soloGame({ score: 0 })))).toBe('ran out of points');
+    expect(sideEndText(mySideOf(soloGame()))).toBeNull();
+    expect(sideEndText(opponentSideOf(versusGame({ enemyForfeit: true })))).toBe('gave up');
+    expect(sideEndText(opponentSideOf(versusGame()))).toBeNull();
   });
 });

@@ -176,6 +176,48 @@ export function changesAtDeadline(game: GameDetail, now: number): number | null 
   return game.daily === true && (!game.target || now < due) ? due : null;
 }
 
+/** What says how a side's game ended. */
+export interface SideState {
+  won: boolean;
+  forfeit: boolean;
+  outOfTime: boolean;
+  score: number;
+}
+
+/** My side of a game. */
+export function mySideOf(game: GameDetail): SideState {
+  return {
+    won: game.won,
+    forfeit: game.forfeit,
+    outOfTime: game.outOfTime === true,
+    score: game.score,
+  };
+}
+
+/** The opponent's side of a versus game, as far as the detail tells it. */
+export function opponentSideOf(game: GameDetail): SideState {
+  return {
+    won: game.enemyWon ?? false,
+    forfeit: game.enemyForfeit ?? false,
+    outOfTime: game.enemyOutOfTime === true,
+    score: game.enemyScore ?? 100,
+  };
+}
+
+/**
+ * How a side's game ended, in words (the scores box and the results): a score alone does not
+ * say it. Out of time is lost as a forfeit is, but the player did not give up. Null while it
+ * goes on.
+ */
+export function sideEndText(
+  side: SideState,
+): 'solved it' | 'out of time' | 'gave up' | 'ran out of points' | null {
+  if (side.won) return 'solved it';
+  if (side.outOfTime) return 'out of time';
+  if (side.forfeit) return 'gave up';
+  return side.score <= 0 ? 'ran out of points' : null;
+}
+
 /** One side of a versus game as the reason line tells it. */
 interface SideEnding {
   name: string;

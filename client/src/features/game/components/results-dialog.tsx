@@ -6,7 +6,15 @@ import type { GameRatingChange } from '@jotto/shared/rating-schemas';
 import { Dialog } from '@/components/dialog.tsx';
 import { LetterTiles } from '@/components/letter-tiles.tsx';
 import { GameRating } from '@/features/ratings/components/game-rating.tsx';
-import { endTextOf, type GameDetail, type GameEnd, versusReasonOf } from '../game-state.ts';
+import {
+  endTextOf,
+  type GameDetail,
+  type GameEnd,
+  mySideOf,
+  opponentSideOf,
+  sideEndText,
+  versusReasonOf,
+} from '../game-state.ts';
 import { BotName } from './bot-name.tsx';
 import { EndActions, type RematchControls } from './end-actions.tsx';
 import { LazyGameAnalysis } from './lazy-game-analysis.tsx';
@@ -64,7 +72,7 @@ export function ResultsDialog({
           label={myName ? `${myName}'s results` : 'Your results'}
           score={game.score}
           guesses={game.guesses}
-          how={aborted(game, myName) ?? howItEnded(game.won, game.forfeit, game.outOfTime === true)}
+          how={aborted(game, myName) ?? sideEndText(mySideOf(game)) ?? ''}
           rating={game.ratings?.me}
         />
         {game.multiplayer && (
@@ -73,14 +81,7 @@ export function ResultsDialog({
             label={`${game.enemyName ?? 'Opponent'}'s results`}
             score={game.enemyScore ?? 0}
             guesses={game.enemyGuessList ?? []}
-            how={
-              aborted(game, game.enemyName ?? '') ??
-              howItEnded(
-                game.enemyWon ?? false,
-                game.enemyForfeit ?? false,
-                game.enemyOutOfTime === true,
-              )
-            }
+            how={aborted(game, game.enemyName ?? '') ?? sideEndText(opponentSideOf(game)) ?? ''}
             rating={game.ratings?.opponent}
             level={game.enemyLevel}
           />
@@ -111,17 +112,6 @@ function VersusReason({ game }: { game: GameDetail }) {
 function aborted(game: GameDetail, name: string): string | null {
   if (!game.aborted) return null;
   return game.notStarted?.includes(name) ? 'did not start' : 'game aborted';
-}
-
-/**
- * How a player's game ended, in words (a score alone does not say it). Out of time is lost as a
- * forfeit is, but the player did not give up.
- */
-function howItEnded(won: boolean, forfeit: boolean, outOfTime: boolean): string {
-  if (won) return 'solved it';
-  if (outOfTime) return 'out of time';
-  if (forfeit) return 'gave up';
-  return 'ran out of points';
 }
 
 function PlayerResult({

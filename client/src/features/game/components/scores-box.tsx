@@ -2,7 +2,14 @@ import { useEffect, useRef, useState } from 'react';
 import { POLL_INTERVAL_MS } from '@jotto/shared/polling';
 import { GameRating } from '@/features/ratings/components/game-rating.tsx';
 import type { LiveFeed } from '@/lib/realtime/use-live-query.ts';
-import { type GameDetail, shownClockOf } from '../game-state.ts';
+import {
+  type GameDetail,
+  mySideOf,
+  opponentSideOf,
+  type SideState,
+  shownClockOf,
+  sideEndText,
+} from '../game-state.ts';
 import { BotName } from './bot-name.tsx';
 import { GameClock } from './game-clock.tsx';
 import styles from './scores-box.module.css';
@@ -69,12 +76,7 @@ export function ScoresBox({
           <p className={`numeric ${styles.score}`}>{game.score}</p>
           <p className={styles.count}>
             Guesses: <span className="numeric">{myGuesses}</span>
-            <SideStatus
-              won={game.won}
-              forfeit={game.forfeit}
-              outOfTime={game.outOfTime === true}
-              score={game.score}
-            />
+            <SideStatus side={mySideOf(game)} />
           </p>
           {game.ratings && <GameRating rating={game.ratings.me} className={styles.rating} />}
         </div>
@@ -107,42 +109,16 @@ function OpponentSide({ game }: { game: GameDetail }) {
       <p className={`numeric ${styles.score}`}>{game.enemyScore ?? 100}</p>
       <p className={styles.count}>
         Guesses: <span className="numeric">{guesses}</span>
-        <SideStatus
-          won={game.enemyWon ?? false}
-          forfeit={game.enemyForfeit ?? false}
-          outOfTime={game.enemyOutOfTime === true}
-          score={game.enemyScore ?? 100}
-        />
+        <SideStatus side={opponentSideOf(game)} />
       </p>
       {game.ratings && <GameRating rating={game.ratings.opponent} className={styles.rating} />}
     </div>
   );
 }
 
-/**
- * How a side's game ended, in words beside its count; nothing while it goes on. Out of time is
- * lost as a forfeit is, but the player did not give up.
- */
-function SideStatus({
-  won,
-  forfeit,
-  outOfTime,
-  score,
-}: {
-  won: boolean;
-  forfeit: boolean;
-  outOfTime: boolean;
-  score: number;
-}) {
-  const status = won
-    ? 'solved it'
-    : outOfTime
-      ? 'out of time'
-      : forfeit
-        ? 'gave up'
-        : score <= 0
-          ? 'ran out of points'
-          : null;
+/** How a side's game ended, beside its count; nothing while it goes on. */
+function SideStatus({ side }: { side: SideState }) {
+  const status = sideEndText(side);
   return status && <span className={styles.status}> · {status}</span>;
 }
 
