@@ -372,7 +372,7 @@ export async function buildApp(
   // Notices read what the challenge and friend services write (docs/PRODUCT.md, 'Notices').
   await app.register(noticeRoutes, {
     prefix: config.apiPrefix,
-    notices: new NoticeService(app.db),
+    notices: new NoticeService(app.db, notifier),
   });
   await app.register(gameRoutes, { prefix: config.apiPrefix, games, config });
   // The computer opponent (docs/PRODUCT.md, 'Computer opponent'): its account made at start (on

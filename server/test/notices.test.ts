@@ -2,7 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '@jotto/shared/request-headers';
-import { NOTICE_ANSWER_WINDOW_MS, type Notice } from '@jotto/shared/notice-schemas';
+import { NOTICE_ANSWER_WINDOW_MS } from '@jotto/shared/notice-rules';
+import type { Notice } from '@jotto/shared/notice-schemas';
 import {
   type ClientSocket,
   connected,
@@ -13,7 +14,7 @@ import {
 import { users } from '../src/db/account-tables.ts';
 import { challenges, friendRequests } from '../src/db/social-tables.ts';
 import { changeTopics } from '../src/lib/invalidation-channel.ts';
-import { registerUser, startTestApp, type TestAgent, type TestApp } from './test-app.ts';
+import { registerUser, startTestApp, TestAgent, type TestApp } from './test-app.ts';
 import { DATABASE_KINDS } from './test-environment.ts';
 
 type Json = Record<string, unknown>;
@@ -307,5 +308,91 @@ describe.each(DATABASE_KINDS)('notices on %s', (kind) => {
     expect((await bob.agent.get<Json>(`/api/friends/add/${carol.username}`)).status).toBe(200);
 
     await expectOnlyBobTold([{ id: accepted }, { id: denied }, { id: crossed }]);
+  });
+
+  it('never lists news again once I have seen it, on any device, and tells my tabs', async () => {
+    const [alice, bob, carol] = [
+      await registerUser(t.app),
+      await registerUser(t.app),
+      await registerUser(t.app),
+    ];
+    const denied = await challenge(alice, bob);
+    await bob.agent.post('/api/challenges/deny', { challenge_id: denied });
+    const requestId = await befriend(alice, bob);
+    await bob.agent.post('/api/friends/accept', { id: requestId });
+    const aliceTab = recordEvents(await tabOf(alice), ['notices:seen']);
+    const carolTab = recordEvents(await tabOf(carol), ['notices:seen']);
+    expect(await noticesOf(alice.agent)).toHaveLength(2);
+
+    // Another player's rows are left as they are, without a word.
+    const foreign = await carol.agent.post<Json>('/api/user/notices/seen', {
+      notices: [{ kind: 'challenge-denied', id: denied }],
+    });
+    expect(foreign.status).toBe(200);
+    expect(await noticesOf(alice.agent)).toHaveLength(2);
+
+    const seen = await alice.agent.post<Json>('/api/user/notices/seen', {
+      notices: [
+        { kind: 'challenge-denied', id: denied },
+        { kind: 'friend-accepted', id: requestId },
+      ],
+    });
+    expect(seen.body).toEqual({ result: 'ok' });
+    // Another device of Alice's (a second sign-in) lists nothing either.
+    const elsewhere = new TestAgent(t.app);
+    await elsewhere.post('/api/login', { username: alice.username, password: alice.password });
+    expect(await noticesOf(elsewhere)).toEqual([]);
+    expect(await noticesOf(alice.agent)).toEqual([]);
+    const [told] = await aliceTab.waitFor(1);
+    expect(told!.payload).toEqual({
+      notices: [
+        { kind: 'challenge-denied', id: denied },
+        { kind: 'friend-accepted', id: requestId },
+      ],
+    });
+
+    // Seen twice is seen once: no second event.
+    await alice.agent.post('/api/user/notices/seen', {
+      notices: [{ kind: 'challenge-denied', id: denied }],
+    });
+    expect(await quietFor(aliceTab, NOTHING_ELSE_WITHIN_MS)).toBe(true);
+    expect(aliceTab.events).toHaveLength(1);
+    expect(carolTab.events).toEqual([]);
+  });
+
+  it('drops an accepted challenge once its game is over', async () => {
+    const [alice, bob] = [await registerUser(t.app), await registerUser(t.app)];
+    const accepted = await challenge(alice, bob);
+    const { gameId } = (
+      await bob.agent.post<{ gameId: number }>('/api/challenges/accept', { challenge_id: accepted })
+    ).body;
+    expect(await noticesOf(alice.agent)).toHaveLength(1);
+    await alice.agent.get(`/api/game/${gameId}/play/giveup`);
+    // One player out: the game is still on, and so is its notice.
+    expect(await noticesOf(alice.agent)).toHaveLength(1);
+    await bob.agent.get(`/api/game/${gameId}/play/giveup`);
+    expect(await noticesOf(alice.agent)).toEqual([]);
+  });
+
+  it('refuses a seen list that is empty, too long or names a kind that is not news', async () => {
+    const alice = await registerUser(t.app);
+    const tooMany = Array.from({ length: 21 }, (_, i) => ({ kind: 'challenge-denied', id: i + 1 }));
+    for (const body of [
+      { notices: [] },
+      { notices: tooMany },
+      { notices: [{ kind: 'challenge-received', id: 1 }] },
+      { notices: [{ kind: 'friend-accepted', id: 0 }] },
+      {},
+    ]) {
+      const response = await alice.agent.post<Json>('/api/user/notices/seen', body);
+      expect(response.status).toBe(400);
+      expect(response.body.result).toBe('error');
+    }
+    const guest = new TestAgent(t.app);
+    expect((await guest.post('/api/user/notices/seen', { notices: [] })).status).toBe(400);
+    const signedOut = await guest.post('/api/user/notices/seen', {
+      notices: [{ kind: 'friend-accepted', id: 1 }],
+    });
+    expect(signedOut.status).toBe(401);
   });
 });

@@ -60,6 +60,7 @@ const SAMPLES: { [N in ApiName]: { params: EndpointParams<N>; body: EndpointBody
   profile: { params: { username: 'someone' }, body: undefined },
   profileRatings: { params: { username: 'someone' }, body: undefined },
   notices: { params: undefined, body: undefined },
+  noticesSeen: { params: undefined, body: { notices: [{ kind: 'challenge-denied', id: 1 }] } },
   leaderboard: { params: { type: 'daily' }, body: undefined },
   matchSeek: { params: undefined, body: undefined },
   matchCancel: { params: undefined, body: undefined },

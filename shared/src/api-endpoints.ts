@@ -47,7 +47,7 @@ import { DailyGameResponse, DailyLeadersResponse, DailyStatsResponse } from './d
 import { LeaderboardParams, LeaderboardResponse } from './leaderboard-schemas.ts';
 import { MatchSeekResponse, MatchStatusResponse } from './match-schemas.ts';
 import { RatingHistoryResponse } from './rating-schemas.ts';
-import { NoticesResponse } from './notice-schemas.ts';
+import { NoticesResponse, NoticesSeenBody } from './notice-schemas.ts';
 import {
   AddFriendResponse,
   FriendRequestActionBody,
@@ -328,6 +328,13 @@ export const API_ENDPOINTS = {
     response: RatingHistoryResponse,
   },
   notices: { ...API_PATHS.notices, access: 'user', tag: 'notices', response: NoticesResponse },
+  noticesSeen: {
+    ...API_PATHS.noticesSeen,
+    access: 'user',
+    tag: 'notices',
+    body: NoticesSeenBody,
+    response: OkResponse,
+  },
 
   leaderboard: {
     ...API_PATHS.leaderboard,

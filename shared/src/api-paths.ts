@@ -55,6 +55,8 @@ export const API_PATHS = {
   profileRatings: { method: 'GET', path: '/profile/:username/ratings' },
   /** What waits for me: challenges, friend requests, answers (docs/PRODUCT.md, 'Notices'). */
   notices: { method: 'GET', path: '/user/notices' },
+  /** News I have seen: never a notice again, anywhere (docs/PRODUCT.md, 'Notices'). */
+  noticesSeen: { method: 'POST', path: '/user/notices/seen' },
 
   leaderboard: { method: 'GET', path: '/leaders/:type' },
 

@@ -1,15 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { okWith } from './api-envelope.ts';
-
-/**
- * How long an answer to one of my sent challenges or friend requests stays a notice
- * (docs/PRODUCT.md, 'Notices'): long enough for a tab that was polling, asleep or reconnecting to
- * hear of it, short enough that a new tab does not bring up old news.
- */
-export const NOTICE_ANSWER_WINDOW_MS = 5 * 60 * 1000;
-
-/** At most this many notices in one answer, newest first (the stack shows three at a time). */
-export const NOTICES_LIMIT = 20;
+import { NOTICES_LIMIT } from './notice-rules.ts';
 
 const RowId = Type.Integer({ minimum: 1 });
 
@@ -74,10 +65,37 @@ export const Notice = Type.Union([
 export type Notice = Static<typeof Notice>;
 export type NoticeKind = Notice['kind'];
 
+/** The kinds of notice that are news (an answer to mine), which I mark as seen. */
+export const NewsKind = Type.Union([
+  Type.Literal('challenge-accepted'),
+  Type.Literal('challenge-denied'),
+  Type.Literal('friend-accepted'),
+]);
+export type NewsKind = Static<typeof NewsKind>;
+
+/**
+ * One piece of news by its row: the challenge's id for a challenge answer, the friend request's
+ * id for a friend answer.
+ */
+export const NewsRef = Type.Object({ kind: NewsKind, id: RowId });
+export type NewsRef = Static<typeof NewsRef>;
+
+/**
+ * `POST /user/notices/seen`: news I have seen (shown on screen, dismissed or opened), which is
+ * then never a notice again, in any tab or on any device. At most NOTICES_LIMIT at once: as many
+ * as one answer of `GET /user/notices` holds.
+ */
+export const NoticesSeenBody = Type.Object(
+  { notices: Type.Array(NewsRef, { minItems: 1, maxItems: NOTICES_LIMIT }) },
+  { additionalProperties: false },
+);
+export type NoticesSeenBody = Static<typeof NoticesSeenBody>;
+
 /**
  * `GET /user/notices`: what is waiting for me, newest first, at most NOTICES_LIMIT: pending
  * challenges and friend requests to me, and the answers to my sent challenges and friend
- * requests of the last NOTICE_ANSWER_WINDOW_MS.
+ * requests of the last NOTICE_ANSWER_WINDOW_MS that I have not seen (an accepted challenge's
+ * only while its game is not over).
  */
 export const NoticesResponse = okWith({ notices: Type.Array(Notice) });
 export type NoticesResponse = Static<typeof NoticesResponse>;

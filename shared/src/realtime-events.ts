@@ -1,5 +1,6 @@
 import type { Alphabet, CountsResponse } from './game-schemas.ts';
 import type { MatchFoundEvent } from './match-schemas.ts';
+import type { NewsRef } from './notice-schemas.ts';
 
 /**
  * `game:counts`: the opponent moved (docs/PRODUCT.md, 'Real-time channel'): exactly the fields
@@ -75,6 +76,12 @@ export interface ServerToClientEvents {
    * made us friends: its notice goes away everywhere.
    */
   'friend:answered': (event: { id: number }) => void;
+  /**
+   * News of mine (answers to my challenges and friend requests) was seen in one of my tabs or on
+   * one of my devices: it leaves every other tab that has not shown it (docs/PRODUCT.md,
+   * 'Notices').
+   */
+  'notices:seen': (event: { notices: NewsRef[] }) => void;
   /** 'Play now' paired me: the game and its opponent (docs/PRODUCT.md, 'Play now'). */
   'match:found': (event: MatchFoundEvent) => void;
 }

@@ -41,13 +41,19 @@ export const challenges = pgTable(
     rematch: boolean('rematch').notNull().default(false),
     /** The time control of the game it starts (docs/PRODUCT.md, 'Time controls'). */
     timeControl: text('time_control').notNull().default('3d'),
+    /**
+     * When the sender saw the answer's notice (shown, dismissed or opened, in any tab or on any
+     * device): it is not a notice again anywhere (docs/PRODUCT.md, 'Notices').
+     */
+    senderSeenAt: timestamp('sender_seen_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('challenges_game_key').on(t.gameId),
-    // The answers to a player's sent challenges, newest first (GET /user/notices).
+    // The answers to a player's sent challenges not yet seen, newest first (GET /user/notices):
+    // a seen answer leaves the index, so the notices read only what they may show.
     index('challenges_sender_answered_idx')
       .on(t.senderId, t.respondedAt)
-      .where(sql`${t.respondedAt} IS NOT NULL`),
+      .where(sql`${t.respondedAt} IS NOT NULL AND ${t.senderSeenAt} IS NULL`),
     index('challenges_recipient_idx').on(t.recipientId, t.status, t.createdAt),
     index('challenges_sender_idx').on(t.senderId, t.status, t.createdAt),
     index('challenges_open_queue_idx')
@@ -122,12 +128,14 @@ export const friendRequests = pgTable(
     createdAt: createdAt(),
     /** When it was accepted or denied (null while pending). */
     respondedAt: timestamp('responded_at', { withTimezone: true }),
+    /** When the sender saw the acceptance's notice: not a notice again anywhere. */
+    senderSeenAt: timestamp('sender_seen_at', { withTimezone: true }),
   },
   (t) => [
-    // The answers to a player's sent requests, newest first (GET /user/notices).
+    // The answers to a player's sent requests not yet seen, newest first (GET /user/notices).
     index('friend_requests_sender_answered_idx')
       .on(t.senderId, t.respondedAt)
-      .where(sql`${t.respondedAt} IS NOT NULL`),
+      .where(sql`${t.respondedAt} IS NOT NULL AND ${t.senderSeenAt} IS NULL`),
     uniqueIndex('friend_requests_pending_pair_key')
       .on(t.senderId, t.recipientId)
       .where(sql`${t.status} = 'pending'`),

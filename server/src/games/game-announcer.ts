@@ -25,18 +25,17 @@ export class GameAnnouncer {
   /**
    * A move was recorded. The game as the move left it is kept on this node in place of a read
    * (when the recorder says it may be); a move that ended the mover's game (and so may have
-   * settled it) also changes both players' ratings, which boards show; a solved daily
-   * changes the day's leaders.
+   * settled it) also changes both players' ratings, which boards show, and their notices (an
+   * accepted challenge's notice goes when its game is over); a solved daily changes the day's
+   * leaders.
    */
   async moved(recorded: RecordedMove, response: PlayResponse): Promise<void> {
     const { game, me, opponent } = recorded;
-    const ratings = recorded.finished
-      ? [me.userId, opponent?.userId].flatMap((id) => (id == null ? [] : [changeTopics.rating(id)]))
-      : [];
+    const topics = recorded.finished ? settledTopics([me.userId, opponent?.userId]) : [];
     const announced = this.games.announce(
       game.id,
       recorded.keepSince ? { game, since: recorded.keepSince } : undefined,
-      ratings,
+      topics,
     );
     if (opponent?.userId != null && game.mode === 'versus') {
       const { result: _result, ...counts } = countsFor(game, opponent, me);
@@ -63,10 +62,11 @@ export class GameAnnouncer {
 
   /**
    * The clock ended a game (out of time, or aborted): every node forgets it and its players'
-   * ratings (a settlement may have changed them), and each player hears `game:ended`.
+   * ratings and notices (a settlement may have changed them), and each player hears
+   * `game:ended`.
    */
   async ended({ gameId, reason, seq, userIds }: ClockEnded): Promise<void> {
-    const announced = this.games.announce(gameId, undefined, userIds.map(changeTopics.rating));
+    const announced = this.games.announce(gameId, undefined, settledTopics(userIds));
     for (const userId of userIds)
       this.notifier.notify(userId, 'game:ended', { gameId, seq, reason });
     await announced;
@@ -76,6 +76,13 @@ export class GameAnnouncer {
   async changed(gameIds: readonly number[]): Promise<void> {
     await Promise.all(gameIds.map((gameId) => this.games.announce(gameId)));
   }
+}
+
+/** What a game's settlement may change for its players (guests, null, have neither). */
+function settledTopics(userIds: ReadonlyArray<number | null | undefined>): string[] {
+  return userIds.flatMap((id) =>
+    id == null ? [] : [changeTopics.rating(id), changeTopics.notices(id)],
+  );
 }
 
 /** My move as my other tabs hear it: the answer's fields, never the secret. */

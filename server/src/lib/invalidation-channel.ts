@@ -20,7 +20,10 @@ export const changeTopics = {
   /** What a session says about its user (the username), or every session of the user. */
   user: (userId: number) => `user:${userId}`,
   challenge: (challengeId: number) => `challenge:${challengeId}`,
-  /** What waits for a user (GET /user/notices): changed by every challenge or friend event. */
+  /**
+   * What waits for a user (GET /user/notices): changed by every challenge or friend event, news
+   * seen, and the end of a game of theirs.
+   */
   notices: (userId: number) => `notices:${userId}`,
   /** A user's rating: changed when a rated game of theirs settles (boards show it). */
   rating: (userId: number) => `rating:${userId}`,

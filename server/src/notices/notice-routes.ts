@@ -5,7 +5,10 @@ import { changeTopics } from '../lib/invalidation-channel.ts';
 import { signedInUser } from '../sessions/route-access.ts';
 import type { NoticeService } from './notice-service.ts';
 
-/** `GET /user/notices`: what waits for me (docs/PRODUCT.md, 'Notices'). */
+/**
+ * `GET /user/notices`: what waits for me; `POST /user/notices/seen`: news I saw
+ * (docs/PRODUCT.md, 'Notices').
+ */
 export const noticeRoutes: FastifyPluginAsyncTypebox<{ notices: NoticeService }> = async (
   app,
   { notices },
@@ -25,6 +28,15 @@ export const noticeRoutes: FastifyPluginAsyncTypebox<{ notices: NoticeService }>
           return { answer: { result: 'ok' as const, notices: pending }, changesAt };
         },
       });
+    },
+  });
+
+  app.route({
+    ...endpointRoute(API_ENDPOINTS.noticesSeen),
+    handler: async (request) => {
+      const { userId } = signedInUser(request);
+      await notices.markSeen(userId, request.body.notices);
+      return { result: 'ok' as const };
     },
   });
 };

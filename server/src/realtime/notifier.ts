@@ -60,9 +60,13 @@ export class Notifier {
   }
 
   notify<E extends EventName>(userId: number, event: E, payload: EventPayload<E>): void {
-    // A challenge or friendship event is what changes a player's notices (GET /user/notices):
+    // A challenge, friendship or seen-news event is what changes a player's notices (GET /user/notices):
     // their copies on every node go, as the event goes out (see notices/notice-service.ts).
-    if (event.startsWith('challenge:') || event.startsWith('friend:')) {
+    if (
+      event.startsWith('challenge:') ||
+      event.startsWith('friend:') ||
+      event.startsWith('notices:')
+    ) {
       void this.invalidations?.publish([changeTopics.notices(userId)]);
     }
     const room = userRoom(userId);
