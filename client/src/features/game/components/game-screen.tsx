@@ -147,7 +147,12 @@ function Board({
   const inPlay = !game.finished;
 
   return (
-    <div className={`${styles.screen} ${inPlay ? '' : styles.finished}`}>
+    // `data-in-play`: while it is there, the shell's notices sit above the screen, in its flow,
+    // and never over the input or the letter tiles (notices/notice-stack.module.css).
+    <div
+      className={`${styles.screen} ${inPlay ? '' : styles.finished}`}
+      data-in-play={inPlay || undefined}
+    >
       {titled && (
         <h1 className="visually-hidden">
           {game.multiplayer ? `Versus game vs ${game.enemyName ?? 'opponent'}` : 'Solo game'}

@@ -27,6 +27,12 @@ const accepted = (challengeId: number, gameId: number, name: string): Notice => 
   name,
 });
 
+const denied = (challengeId: number, name: string): Notice => ({
+  kind: 'challenge-denied',
+  challengeId,
+  name,
+});
+
 /** A promise the test settles: for answers that must stay pending while we look. */
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -395,6 +401,86 @@ describe('NoticeStack: an accepted challenge the player is already on the way to
     // Nor later, elsewhere: it counts as seen.
     expect(JSON.parse(sessionStorage.getItem(SEEN_NOTICES_STORAGE_KEY) ?? '[]')).toContain(
       'challenge-accepted:2',
+    );
+  });
+});
+
+describe('NoticeStack: seen anywhere, never again', () => {
+  const seenCalls = (api: ReturnType<typeof renderStack>['api']) =>
+    api.callsOf('noticesSeen').flatMap((call) => (call.body as { notices: unknown[] }).notices);
+
+  it('tells the server the news it showed, and not the requests, which wait for an answer', async () => {
+    useFakeClock();
+    const { server, api } = renderStack({ noticesSeen: { result: 'ok' } });
+    server.notices = [received(4, 'bob'), accepted(2, 30, 'dave'), denied(3, 'erin')];
+    await settle();
+    expect(shownTexts()).toHaveLength(3);
+    expect(seenCalls(api)).toEqual([
+      { kind: 'challenge-accepted', id: 2 },
+      { kind: 'challenge-denied', id: 3 },
+    ]);
+    // Listed again, shown already: told once.
+    await advance(POLL_INTERVAL_MS);
+    expect(seenCalls(api)).toHaveLength(2);
+  });
+
+  it('tells nothing while the tab is hidden, and tells what it shows once visible', async () => {
+    useFakeClock();
+    setVisibility('hidden');
+    const { server, api } = renderStack({ noticesSeen: { result: 'ok' } });
+    server.notices = [denied(3, 'erin')];
+    await settle();
+    expect(seenCalls(api)).toEqual([]);
+    setVisibility('visible');
+    await settle();
+    expect(seenCalls(api)).toEqual([{ kind: 'challenge-denied', id: 3 }]);
+  });
+
+  it('takes off news seen in another tab or on another device, unless this tab shows it too', async () => {
+    setVisibility('hidden');
+    const { server, socket } = renderStack({ noticesSeen: { result: 'ok' } });
+    await goLive(socket);
+    server.notices = [denied(3, 'erin'), denied(5, 'frank')];
+    act(() => socket.emit('challenge:denied', { challengeId: 5 }));
+    await waitFor(() => expect(stack()).not.toBeNull());
+    act(() => socket.emit('notices:seen', { notices: [{ kind: 'challenge-denied', id: 3 }] }));
+    setVisibility('visible');
+    await waitFor(() => expect(shownTexts()).toEqual(['frank declined your challenge.']));
+    // Shown here now: seen elsewhere too, it stays until dismissed.
+    act(() => socket.emit('notices:seen', { notices: [{ kind: 'challenge-denied', id: 5 }] }));
+    await act(async () => {});
+    expect(shownTexts()).toEqual(['frank declined your challenge.']);
+  });
+
+  it('drops news it has not shown once the server no longer lists it (seen elsewhere, its game over)', async () => {
+    useFakeClock();
+    setVisibility('hidden');
+    const { server } = renderStack();
+    server.notices = [accepted(2, 30, 'dave')];
+    await settle();
+    server.notices = [];
+    await advance(POLL_INTERVAL_MS);
+    setVisibility('visible');
+    await settle();
+    expect(stack()).toBeNull();
+  });
+
+  it('shows the same news twice as one card, and tells the server both were seen', async () => {
+    useFakeClock();
+    const { server, api } = renderStack({ noticesSeen: { result: 'ok' } });
+    server.notices = [denied(7, 'bob'), denied(6, 'bob'), accepted(2, 30, 'dave')];
+    await settle();
+    expect(shownTexts()).toEqual([
+      'bob declined your challenge.',
+      'dave accepted your challenge. Game on!',
+    ]);
+    expect(screen.queryByText(/more waiting/)).toBeNull();
+    expect(seenCalls(api)).toEqual(
+      expect.arrayContaining([
+        { kind: 'challenge-denied', id: 7 },
+        { kind: 'challenge-denied', id: 6 },
+        { kind: 'challenge-accepted', id: 2 },
+      ]),
     );
   });
 });

@@ -1,7 +1,8 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useReducer } from 'react';
+import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
-import type { Notice } from '@jotto/shared/notice-schemas';
+import { NOTICES_LIMIT } from '@jotto/shared/notice-rules';
+import type { NewsRef, Notice } from '@jotto/shared/notice-schemas';
 import { clientPath } from '@jotto/shared/client-routes';
 import { challengeKeys } from '@/features/challenges/api/challenges-api.ts';
 import { callEndpoint } from '@/lib/api-client.ts';
@@ -9,6 +10,8 @@ import { useRealtimeEvents } from '@/lib/realtime/realtime-provider.tsx';
 import { useLiveQuery } from '@/lib/realtime/use-live-query.ts';
 import { useSession } from '@/lib/session.ts';
 import {
+  keyOfNewsRef,
+  newsRefOfKey,
   nextNoticeStack,
   noticeKey,
   type NoticeStackState,
@@ -47,7 +50,9 @@ function onTheWayTo(
  * (so a notice says the same whether it came live or by the poll); while it is not, every
  * POLL_INTERVAL_MS; and at every reconnect. `challenge:answered` and `friend:answered` (answered
  * in another tab or on another device) take theirs off at once. The stack's rules are
- * nextNoticeStack's; what a tab has shown or dismissed stays in its sessionStorage. While the tab
+ * nextNoticeStack's; what a tab has shown or dismissed stays in its sessionStorage, and news it
+ * has shown, dismissed, folded or opened is told to the server (`POST /user/notices/seen`), so
+ * that no tab or device shows it again (`notices:seen` takes it off the others). While the tab
  * is hidden nothing counts as shown, and the title counts what waits unseen.
  */
 export function useNoticeStack() {
@@ -80,7 +85,10 @@ export function useNoticeStack() {
     'challenge:answered': ({ challengeId }) =>
       dispatch({ type: 'remove', key: `challenge-received:${challengeId}` }),
     'friend:answered': ({ id }) => dispatch({ type: 'remove', key: `friend-request:${id}` }),
+    'notices:seen': ({ notices }) =>
+      dispatch({ type: 'seen-elsewhere', keys: notices.map(keyOfNewsRef) }),
   });
+  useReportSeenNews(state.seen, username !== '');
 
   const answer = query.data;
   useEffect(() => {
@@ -138,4 +146,27 @@ export function useNoticeStack() {
     /** Asks the server again (after an answer that failed: the notice may be gone). */
     refresh,
   };
+}
+
+/**
+ * Tells the server the news this tab has newly seen (shown, dismissed, folded or opened), at most
+ * NOTICES_LIMIT a request. What the tab's sessionStorage held when it opened was told before.
+ * Best effort: a request that fails is not repeated (the news then stays unseen for other tabs
+ * and devices, which show it once more, as they did before the server kept a record).
+ */
+function useReportSeenNews(seen: ReadonlySet<string>, signedIn: boolean): void {
+  const told = useRef<ReadonlySet<string> | null>(null);
+  told.current ??= new Set(seen);
+  useEffect(() => {
+    const before = told.current ?? new Set<string>();
+    const fresh = [...seen].filter((key) => !before.has(key));
+    if (fresh.length === 0) return;
+    told.current = new Set([...before, ...fresh]);
+    if (!signedIn) return;
+    const refs = fresh.flatMap((key) => newsRefOfKey(key) ?? []);
+    for (let start = 0; start < refs.length; start += NOTICES_LIMIT) {
+      const notices: NewsRef[] = refs.slice(start, start + NOTICES_LIMIT);
+      callEndpoint('noticesSeen', { body: { notices } }).catch(() => {});
+    }
+  }, [seen, signedIn]);
 }
