@@ -3,7 +3,7 @@
 // (game-analysis-reference.ts) and against a plain match table, in the same run. Goal
 // (docs/PRODUCT.md, 'Performance goals'): under 50 ms per 15-guess game on the shared 2-core
 // machine, as the server runs it (table built and first step cached once per process).
-import { cpuUsage } from 'node:process';
+import { cpuUsage, memoryUsage } from 'node:process';
 import { availableParallelism, loadavg } from 'node:os';
 import { GameAnalyser } from '@jotto/shared/game-analysis';
 import { analyseGameByDefinition } from '@jotto/shared/test/game-analysis-reference';
@@ -151,13 +151,19 @@ function time(games: readonly Game[], analyse: (game: Game) => unknown): Timing 
   return { wall, cpuPerGame: (cpu.user + cpu.system) / 1000 / games.length };
 }
 
-function once<T>(run: () => T): { value: T; wall: number; cpu: number } {
+/**
+ * Runs `run` once: its wall time, CPU and the typed-array memory it left allocated (where a
+ * match table lives; nothing is freed by a collection in between, so the difference is it).
+ */
+function once<T>(run: () => T): { value: T; wall: number; cpu: number; megabytes: number } {
+  const buffers = memoryUsage().arrayBuffers;
   const before = cpuUsage();
   const start = performance.now();
   const value = run();
   const wall = performance.now() - start;
   const cpu = cpuUsage(before);
-  return { value, wall, cpu: (cpu.user + cpu.system) / 1000 };
+  const megabytes = (memoryUsage().arrayBuffers - buffers) / 1e6;
+  return { value, wall, cpu: (cpu.user + cpu.system) / 1000, megabytes };
 }
 
 const quantile = (values: number[], q: number) => {
@@ -212,9 +218,13 @@ function main() {
     rows.push([`fast, ${name}`, time(games, (g) => analyser.analyse(g.secret, g.words))]);
   }
 
-  console.log('\none-off per process                  wall ms    CPU ms');
-  console.log(`match table build (fast)          ${ms(built.wall)} ${ms(built.cpu)}`);
-  console.log(`match table build (plain)         ${ms(plainBuilt.wall)} ${ms(plainBuilt.cpu)}`);
+  console.log('\none-off per process                  wall ms    CPU ms   table MB');
+  console.log(
+    `match table build (fast)          ${ms(built.wall)} ${ms(built.cpu)} ${ms(built.megabytes)}`,
+  );
+  console.log(
+    `match table build (plain)         ${ms(plainBuilt.wall)} ${ms(plainBuilt.cpu)} ${ms(plainBuilt.megabytes)}`,
+  );
   console.log(`first step (best of all secrets)  ${ms(opening.wall)} ${ms(opening.cpu)}`);
 
   console.log(
