@@ -14,7 +14,6 @@ import { mulberry32 } from './support/word-pool.ts';
 const GAMES = Number(process.env.BENCH_ANALYSIS_GAMES ?? 30);
 const DEFINITION_GAMES = Number(process.env.BENCH_ANALYSIS_DEFINITION_GAMES ?? 1);
 const GUESSES_PER_GAME = 15;
-const LISTS = { secrets: SECRET_WORDS, guesses: GUESS_WORDS };
 
 interface Game {
   secret: string;
@@ -71,7 +70,8 @@ function stubbornGames(seed: number, count: number): Game[] {
 
 /**
  * The baseline a first attempt would write: a match table with one row per dictionary word,
- * six counters in an array, one row per pass, nothing cached. Same answers (checked below).
+ * six counters in an array, one row per pass over the secrets' rows (a best guess is a word of
+ * the secret list), nothing cached. Same answers (checked below).
  */
 class PlainTableAnalyser {
   private readonly guesses = [...new Set([...GUESS_WORDS, ...SECRET_WORDS])].sort();
@@ -116,13 +116,14 @@ class PlainTableAnalyser {
     const counts = new Int32Array(7);
     let best = { squares: Infinity, isCandidate: 0, word: '' };
     for (let g = 0; g < this.guesses.length; g += 1) {
-      counts.fill(0);
       const own = this.guessSecretIndex[g]!;
+      if (own < 0) continue;
+      counts.fill(0);
       for (const c of candidates) counts[c === own ? 6 : this.table[g * n + c]!]! += 1;
       let squares = 0;
       for (const size of counts) squares += size * size;
       const word = this.guesses[g]!;
-      const wordIsCandidate = own >= 0 && isCandidate[own] === 1 ? 1 : 0;
+      const wordIsCandidate = isCandidate[own] === 1 ? 1 : 0;
       if (
         squares < best.squares ||
         (squares === best.squares && wordIsCandidate > best.isCandidate)
@@ -183,7 +184,7 @@ function main() {
   const stubborn = stubbornGames(2, GAMES);
 
   // One-off costs of a process: the table, then the first step's best guess.
-  const built = once(() => new GameAnalyser(SECRET_WORDS, GUESS_WORDS));
+  const built = once(() => new GameAnalyser(SECRET_WORDS));
   const analyser = built.value;
   const opening = once(() => analyser.analyse(random[0]!.secret, random[0]!.words.slice(0, 1)));
   const plainBuilt = once(() => new PlainTableAnalyser());
@@ -193,7 +194,9 @@ function main() {
   const checked = random.slice(0, DEFINITION_GAMES);
   const byDefinition: string[] = [];
   const definition = time(checked, (game) =>
-    byDefinition.push(JSON.stringify(analyseGameByDefinition(LISTS, game.secret, game.words))),
+    byDefinition.push(
+      JSON.stringify(analyseGameByDefinition(SECRET_WORDS, game.secret, game.words)),
+    ),
   );
   checked.forEach((game, i) => {
     if (JSON.stringify(analyser.analyse(game.secret, game.words)) !== byDefinition[i])
