@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BOT_LEVELS, type BotLevel } from './computer-opponent.ts';
 import { botMoveRandom, chooseBotGuess, MEDIUM_SAMPLE_SIZE } from './computer-opponent-moves.ts';
-import { GameAnalyser, type GuessAnswer } from './game-analysis.ts';
+import { GameAnalyser, type GuessAnswer, sharedGameAnalyser } from './game-analysis.ts';
 import { isValidGuessWord, SECRET_WORDS } from './word-lists.ts';
 import { bestGuessAmong, candidatesAfter, observe } from '../test/game-analysis-reference.ts';
 import { MOST_GUESSES, playBotGame } from '../test/computer-opponent-games.ts';
@@ -14,6 +14,8 @@ function secretsFor(count: number, seed: number): string[] {
     () => SECRET_WORDS[Math.floor(random() * SECRET_WORDS.length)]!,
   );
 }
+
+const SECRET_SET: ReadonlySet<string> = new Set(SECRET_WORDS);
 
 /** The candidates a player knows of after these answers (by definition: no win among them). */
 const candidatesOf = (answers: readonly GuessAnswer[]) =>
@@ -105,10 +107,31 @@ describe('each level', () => {
     60_000,
   );
 
+  it.each(BOT_LEVELS)(
+    '%s: guesses only common words, those of the secret list, never a rarer one',
+    (level) => {
+      // As a person would: a word the player has never heard of is no fair play. Hard is the
+      // level at stake (the others play candidates); over the whole dictionary its first guess
+      // would be 'eared'.
+      for (const [i, secret] of secretsFor(100, 13).entries()) {
+        const game = playBotGame(level, secret, 2_000 + i);
+        for (const word of game.words) expect(SECRET_SET.has(word), word).toBe(true);
+      }
+    },
+    60_000,
+  );
+
+  it("hard opens with the secret list's best first guess", () => {
+    const opening = chooseBotGuess('hard', [], botMoveRandom(0, 0));
+    const analyser = sharedGameAnalyser();
+    expect(opening).toBe(analyser.bestGuessOver(analyser.candidatesAfter([])).word);
+    expect(SECRET_SET.has(opening)).toBe(true);
+  });
+
   it('easy draws any candidate; medium keeps the best of those it drew', () => {
     // Three candidates (no more than medium draws): stone and notes each win or name the other
     // (1 left on average), plumb cannot tell them apart (5/3). Medium never plays plumb.
-    const analyser = new GameAnalyser(['notes', 'plumb', 'stone'], []);
+    const analyser = new GameAnalyser(['notes', 'plumb', 'stone']);
     expect(MEDIUM_SAMPLE_SIZE).toBeGreaterThanOrEqual(3);
     const choices = (level: BotLevel) =>
       new Set(
@@ -120,24 +143,23 @@ describe('each level', () => {
     expect(choices('medium')).toEqual(new Set(['notes', 'stone']));
   });
 
-  it("hard plays the analysis's best guess, by definition", () => {
+  it("hard plays the analysis's best guess, by definition: a word of the secret list", () => {
     const secrets = ['crane', 'notes', 'onset', 'plumb', 'stone', 'ghost', 'joker'];
-    const guesses = ['jiffy', 'stomp', 'about'];
-    const analyser = new GameAnalyser(secrets, guesses);
-    const dictionary = [...new Set([...secrets, ...guesses])].sort();
+    const analyser = new GameAnalyser(secrets);
+    // Answers to words outside the list too: the computer's guesses of an older list.
     for (const answers of [[], [{ word: 'jiffy', matches: 0 }], [{ word: 'stomp', matches: 2 }]]) {
       const candidates = candidatesAfter(
         secrets,
         answers.map((a) => ({ ...a, won: false })),
       );
       expect(chooseBotGuess('hard', answers, () => 0.5, analyser)).toBe(
-        bestGuessAmong(dictionary, candidates).word,
+        bestGuessAmong(secrets, candidates).word,
       );
     }
   });
 
   it('refuses answers that leave no candidate', () => {
-    const analyser = new GameAnalyser(['notes', 'stone'], []);
+    const analyser = new GameAnalyser(['notes', 'stone']);
     expect(() =>
       chooseBotGuess('easy', [{ word: 'notes', matches: 0 }], () => 0, analyser),
     ).toThrow(RangeError);

@@ -20,10 +20,12 @@ export const MEDIUM_SAMPLE_SIZE = 3;
  * - easy: a random candidate (a secret still consistent with every answer);
  * - medium: of `MEDIUM_SAMPLE_SIZE` candidates drawn at random, the one that leaves the fewest
  *   candidates in expectation (the analysis's measure; ties to the first drawn);
- * - hard: the analysis's best guess over the whole dictionary (docs/PRODUCT.md, 'Post-game
- *   analysis'), which uses no randomness.
- * Never a word already guessed: a guessed word that did not win is no candidate, and the best
- * guess over two or more candidates always splits them better than a guess already made.
+ * - hard: the analysis's best guess (docs/PRODUCT.md, 'Post-game analysis'), which uses no
+ *   randomness: a word of the secret list, not always a candidate.
+ * Always a word of the secret list, as a person would play: a common word, never an obscure one
+ * of the dictionary. Never a word already guessed: a guessed word that did not win is no
+ * candidate, and the best guess over two or more candidates always splits them better than a
+ * guess already made.
  * `analyser` defaults to the process's, over the game's word lists.
  */
 export function chooseBotGuess(

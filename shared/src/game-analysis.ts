@@ -10,34 +10,40 @@
 // - a guess's expected count is the mean number of candidates it leaves when each candidate
 //   is equally likely to be the secret: Σ size² / n over the groups of candidates that would
 //   give the same answer;
-// - the best guess minimises it over the whole guess dictionary; ties go to a word that may be
-//   the secret (it could win at once; without this rule, once one candidate is left, the
-//   "best guess" would be the alphabetically first word of the dictionary rather than the
-//   secret itself), then to the alphabetically first.
+// - the best guess minimises it over the secret list, not the whole guess dictionary: it is
+//   shown to players and played by the computer opponent, and a suggestion is no help if it is
+//   a word the player has never heard of (over the whole dictionary, the first step's best
+//   guess would be 'eared'). Ties go to a word that may be the secret (it could win at once;
+//   without this rule, once one candidate is left, the "best guess" would be the
+//   alphabetically first secret rather than the secret itself), then to the alphabetically
+//   first. A player's own guesses are still analysed whatever dictionary word they are.
 //
-// Why it is not written that plainly here. By definition, a 15-guess game costs seconds of CPU
-// (the first step alone compares 6,510 guess words with 1,350 secrets: 8.8 million match
-// counts), far over the budget of 50 ms (docs/PRODUCT.md, 'Performance goals'). These
+// Why it is not written that plainly here. By definition, a 15-guess game costs over half a
+// second of CPU (the first step alone compares 1,350 secret words with 1,350 secrets: 1.8
+// million match counts), far over the budget of 50 ms (docs/PRODUCT.md, 'Performance goals'). These
 // shortcuts bring it within the budget, even for the worst case the bench builds (misses
 // chosen to rule out as little as possible). bench/game-analysis.bench.ts measures the CPU per
 // game against the definition and against a plain match table in the same run (today's
 // figures: docs/SCALING.md), and game-analysis.test.ts checks the result against the
 // definition on random games, so a broken shortcut fails there:
-// 1. a match table, built once per process (built from per-letter minimums, see buildTable,
-//    rather than by countMatches per pair): a match count is one byte read instead of a string
-//    comparison. The table alone (one row per word, six counters in an array, no cache) does
-//    not meet the budget; the shortcuts below do;
+// 1. a match table over the secret list, built once per process (built from per-letter
+//    minimums, see buildTable, rather than by countMatches per pair): a match count is one
+//    byte read instead of a string comparison. A guess that is no secret's anagram (most of
+//    the dictionary) gets its row computed when it is analysed, a few microseconds, rather
+//    than a row in the table: the best guess never needs it. The table alone (one row per
+//    word, six counters in an array, no cache) does not meet the budget; the shortcuts below
+//    do;
 // 2. one row per anagram class rather than per word: a word's matches depend only on its
-//    letters, so 4,994 rows stand for 6,510 words, 23% fewer to scan;
+//    letters, so 1,211 rows stand for 1,350 secrets, 10% fewer to scan;
 // 3. the groups of 0–3 matches counted in 12-bit fields of one float, and groups 4 and 5
 //    derived from the count and the sum of the matches, rather than six counters in an
 //    array: no store in the inner loop;
 // 4. four rows per pass over the candidates (independent sums the processor overlaps);
 // 5. the best guess searched only when the candidates changed: the first step's once per
-//    process (it depends only on the lists, and it is the costliest: 1,350 candidates), and
-//    a later step's not again after a guess that ruled nothing out.
+//    process (it depends only on the secret list, and it is the costliest: 1,350 candidates),
+//    and a later step's not again after a guess that ruled nothing out.
 import { WORD_LENGTH } from './game-rules.ts';
-import { GUESS_WORDS, SECRET_WORDS } from './word-lists.ts';
+import { SECRET_WORDS } from './word-lists.ts';
 
 /** One guess of a finished game with what it told the player (`GET /game/:id/analysis`). */
 export interface AnalysisStep {
@@ -47,7 +53,10 @@ export interface AnalysisStep {
   matches: number;
   /** Secrets still consistent with every answer up to and including this one. */
   candidatesLeft: number;
-  /** The guess that would have left the fewest candidates in expectation at this point. */
+  /**
+   * The word of the secret list that would have left the fewest candidates in expectation at
+   * this point (a common word: the player's own guess may be a rarer one that does better).
+   */
   bestGuess: string;
   /** How many candidates `bestGuess` would have left, on average. */
   bestExpected: number;
@@ -96,16 +105,17 @@ function anagramKey(word: string): string {
 }
 
 /**
- * The analysis over a secret list and a guess dictionary. Making one builds its match table
- * (for the game's lists, megabytes of memory and a one-off cost in CPU: docs/SCALING.md), so
- * the game uses one per process (`analyseGame`); tests make their own over small lists.
+ * The analysis over a secret list: its candidates and best guesses are words of that list, and
+ * any five-letter word can be analysed as a guess. Making one builds its match table (for the
+ * game's list, a megabyte or two of memory and a one-off cost in CPU: docs/SCALING.md), so the
+ * game uses one per process (`analyseGame`); tests make their own over small lists.
  */
 export class GameAnalyser {
   private readonly secrets: readonly string[];
   private readonly secretIndex = new Map<string, number>();
-  /** Anagram class of each guess word, by its anagram key. */
+  /** Anagram class of each secret, by its anagram key. */
   private readonly classOf = new Map<string, number>();
-  /** Each class's words, alphabetically, and each word's index in the secret list or -1. */
+  /** Each class's words, alphabetically, and each word's index in the secret list. */
   private readonly classWords: string[][] = [];
   private readonly classSecretIndexes: number[][] = [];
   /** Matches of class k's words with secret s at `k * secrets.length + s`. */
@@ -115,11 +125,10 @@ export class GameAnalyser {
   private opening: BestGuess | null = null;
 
   /**
-   * @param secrets the words a secret can be (no duplicates, at most 4,095).
-   * @param guesses the words a guess can be; every secret is one too, so the
-   *   secrets are added if missing.
+   * @param secrets the words a secret can be (no duplicates, at most 4,095), and so the words
+   *   a best guess can be.
    */
-  constructor(secrets: readonly string[], guesses: readonly string[]) {
+  constructor(secrets: readonly string[]) {
     if (secrets.length === 0 || secrets.length >= FIELD)
       throw new RangeError(`an analyser takes 1 to ${FIELD - 1} secrets, not ${secrets.length}`);
     this.secrets = secrets;
@@ -128,8 +137,7 @@ export class GameAnalyser {
       if (this.secretIndex.has(secret)) throw new RangeError(`secret ${secret} is listed twice`);
       this.secretIndex.set(secret, index);
     }
-    for (const word of [...new Set([...guesses, ...secrets])].sort()) {
-      checkWord(word);
+    for (const word of [...secrets].sort()) {
       const key = anagramKey(word);
       let k = this.classOf.get(key);
       if (k === undefined) {
@@ -139,7 +147,7 @@ export class GameAnalyser {
         this.classSecretIndexes.push([]);
       }
       this.classWords[k]!.push(word);
-      this.classSecretIndexes[k]!.push(this.secretIndex.get(word) ?? -1);
+      this.classSecretIndexes[k]!.push(this.secretIndex.get(word)!);
     }
     this.table = this.buildTable();
     this.isCandidate = new Uint8Array(secrets.length);
@@ -148,8 +156,9 @@ export class GameAnalyser {
   /**
    * Analyses one player's game: for each of `words`, in the order played, its match count
    * with `secret`, the candidates left after it, and the best guess at that point (before it)
-   * with its expected count. A word outside the dictionary (a list changed since the game)
-   * is still analysed as a guess; the secret must be in the secret list.
+   * with its expected count. Any word is analysed as a guess, in the secret list or not (most
+   * of the dictionary is not; nor is a word of a list changed since the game); the secret must
+   * be in the secret list.
    */
   analyse(secret: string, words: readonly string[]): AnalysisStep[] {
     const secretIndex = this.secretIndex.get(secret);
@@ -208,9 +217,10 @@ export class GameAnalyser {
   }
 
   /**
-   * The best guess over `candidates` (not empty) by the analysis's rule: the fewest candidates
-   * left in expectation over the whole dictionary, ties to a word that may be the secret, then
-   * to the alphabetically first. The first step's (every secret a candidate) is computed once.
+   * The best guess over `candidates` (not empty) by the analysis's rule: the word of the secret
+   * list that leaves the fewest candidates in expectation, ties to a word that may be the
+   * secret, then to the alphabetically first. The first step's (every secret a candidate) is
+   * computed once.
    */
   bestGuessOver(candidates: Int32Array): BestGuess {
     if (candidates.length === 0) throw new RangeError('no candidates to choose a guess for');
@@ -322,8 +332,7 @@ export class GameAnalyser {
     if (c5 > 0) {
       const indexes = this.classSecretIndexes[k]!;
       for (let m = 0; m < indexes.length; m += 1) {
-        const secretIndex = indexes[m]!;
-        if (secretIndex >= 0 && this.isCandidate[secretIndex] === 1) {
+        if (this.isCandidate[indexes[m]!] === 1) {
           squares += 2 - 2 * c5;
           word = this.classWords[k]![m]!;
           isCandidate = 1;
@@ -342,7 +351,10 @@ export class GameAnalyser {
     }
   }
 
-  /** Matches of `word` with every secret: its class's row, or computed for a foreign word. */
+  /**
+   * Matches of `word` with every secret: the row of its anagram class, or, for a word that is
+   * no secret's anagram, computed now (not kept: the table holds only what best guesses need).
+   */
   private matchRow(word: string): Uint8Array {
     checkWord(word);
     const k = this.classOf.get(anagramKey(word));
@@ -410,7 +422,7 @@ let gameAnalyser: GameAnalyser | null = null;
  * computer opponent.
  */
 export function sharedGameAnalyser(): GameAnalyser {
-  gameAnalyser ??= new GameAnalyser(SECRET_WORDS, GUESS_WORDS);
+  gameAnalyser ??= new GameAnalyser(SECRET_WORDS);
   return gameAnalyser;
 }
 

@@ -81,17 +81,19 @@ export function bestGuessAmong(
   return { word: best.word, expected: best.expected };
 }
 
-/** The analysis of one player's game (see `GameAnalyser.analyse`), computed by definition. */
+/**
+ * The analysis of one player's game (see `GameAnalyser.analyse`), computed by definition: the
+ * best guess is a word of `secrets`, whatever words the player guessed.
+ */
 export function analyseGameByDefinition(
-  lists: { secrets: readonly string[]; guesses: readonly string[] },
+  secrets: readonly string[],
   secret: string,
   words: readonly string[],
 ): AnalysisStep[] {
-  const guesses = [...new Set([...lists.guesses, ...lists.secrets])].sort();
   const observations: Observation[] = [];
-  let candidates = [...lists.secrets];
+  let candidates = [...secrets];
   return words.map((word) => {
-    const best = bestGuessAmong(guesses, candidates);
+    const best = bestGuessAmong(secrets, candidates);
     const observation = observe(word, secret);
     observations.push(observation);
     candidates = candidates.filter((c) => isConsistent(c, observation));

@@ -97,8 +97,8 @@ function AnalysisBody({
       ))}
       {played.length > 0 && (
         <p className={styles.note}>
-          Best guess then: the word that would have left the fewest possible words on average at
-          that point.
+          Best guess then: the common word that would have left the fewest possible words on average
+          at that point.
         </p>
       )}
     </>
