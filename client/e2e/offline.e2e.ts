@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useTwoPlayers } from './support/two-players.ts';
 import { startVersusGame } from './support/actions.ts';
@@ -64,5 +64,30 @@ describe('a versus game offline', () => {
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(1);
     expect(sent).toEqual([`/api/game/${gameId}/play/crane`]);
     await scores.getByText('Live', { exact: true }).waitFor({ timeout: 15_000 });
+  });
+
+  it('stays Offline when an answer that was on its way arrives after the connection dropped', async () => {
+    const { alice, bob } = players;
+    const { page, context } = alice;
+    const gameId = await startVersusGame(alice.page, bob.page, names.bob);
+    // No real-time channel: the game polls its counts every 3 s.
+    await page.route('**/api/socket.io/**', (route) => route.abort());
+    const held: Route[] = [];
+    await page.route(`**/api/game/${gameId}/counts`, (route) => void held.push(route));
+    await page.goto(`/game/${gameId}`);
+    const scores = page.getByRole('region', { name: 'Scores' });
+    await expect.poll(() => held.length, { timeout: 10_000 }).toBeGreaterThan(0);
+
+    await context.setOffline(true);
+    await page.getByText(OFFLINE_BANNER).waitFor({ timeout: 2_000 });
+    // The poll sent before the drop gets its answer now (fetched outside the browser).
+    const answer = await held[0]!.fetch();
+    await held[0]!.fulfill({ response: answer });
+    await page.waitForTimeout(4_000);
+    expect(await page.getByText(OFFLINE_BANNER).count()).toBe(1);
+    expect(await scores.getByText('Offline', { exact: true }).count()).toBe(1);
+
+    await context.setOffline(false);
+    await page.getByText(OFFLINE_BANNER).waitFor({ state: 'detached' });
   });
 });

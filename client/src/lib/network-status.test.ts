@@ -3,10 +3,14 @@ import { NetworkStatus } from './network-status.ts';
 
 function statusOn(initiallyOnline = true) {
   const target = new EventTarget();
-  const status = new NetworkStatus(target, initiallyOnline);
+  let online = initiallyOnline;
+  const status = new NetworkStatus(target, () => online);
   const changed = vi.fn();
   status.subscribe(changed);
-  const browser = (event: 'online' | 'offline') => target.dispatchEvent(new Event(event));
+  const browser = (event: 'online' | 'offline') => {
+    online = event === 'online';
+    target.dispatchEvent(new Event(event));
+  };
   return { status, changed, browser };
 }
 
@@ -40,6 +44,15 @@ describe('NetworkStatus', () => {
     browser('online');
     expect(status.state()).toBe('online');
     status.unreachable();
+    browser('online');
+    expect(status.state()).toBe('online');
+  });
+
+  it('stays offline when an answer that was on its way arrives after the browser went offline', () => {
+    const { status, browser } = statusOn();
+    browser('offline');
+    status.answered();
+    expect(status.state()).toBe('offline');
     browser('online');
     expect(status.state()).toBe('online');
   });

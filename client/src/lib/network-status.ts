@@ -6,7 +6,11 @@ import { useSyncExternalStore } from 'react';
  * - `unreachable`: the browser says it is online, but the last API call got no answer at all
  *   (the network failed, not the server: a 4xx or 5xx is an answer);
  * - `online`: neither.
- * The browser's `online` event, or any call that gets an answer, makes it `online` again.
+ * The browser's `online` event makes it `online` again, and so does any call that gets an
+ * answer, unless the browser still says it is offline: an answer that was on its way when the
+ * connection dropped arrives after the `offline` event, and taking its word would say 'online'
+ * until the browser's next event, which may never come (the banner and 'Offline' stayed away
+ * for the rest of an outage that began with a poll in flight).
  */
 export type NetworkState = 'online' | 'unreachable' | 'offline';
 
@@ -15,8 +19,12 @@ export class NetworkStatus {
   private current: NetworkState;
   private readonly listeners = new Set<() => void>();
 
-  constructor(target: Pick<Window, 'addEventListener'> | null, initiallyOnline: boolean) {
-    this.current = initiallyOnline ? 'online' : 'offline';
+  constructor(
+    target: Pick<Window, 'addEventListener'> | null,
+    /** The browser's word now (`navigator.onLine`). */
+    private readonly browserOnline: () => boolean,
+  ) {
+    this.current = browserOnline() ? 'online' : 'offline';
     target?.addEventListener('online', () => this.set('online'));
     target?.addEventListener('offline', () => this.set('offline'));
   }
@@ -35,6 +43,7 @@ export class NetworkStatus {
 
   /** An API call got an answer, whatever it said: the server can be reached. */
   answered(): void {
+    if (this.current === 'offline' && !this.browserOnline()) return;
     this.set('online');
   }
 
@@ -46,8 +55,7 @@ export class NetworkStatus {
 }
 
 /** The page's one record, fed by api-client.ts and the browser's events. */
-export const networkStatus = new NetworkStatus(
-  typeof window === 'undefined' ? null : window,
+export const networkStatus = new NetworkStatus(typeof window === 'undefined' ? null : window, () =>
   typeof navigator === 'undefined' ? true : navigator.onLine,
 );
 
