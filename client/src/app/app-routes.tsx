@@ -128,7 +128,7 @@ export function preloadScreenOf(pathname: string): Promise<unknown> {
   return Promise.all(
     matches.map(({ route }) => {
       const screen = isValidElement(route.element) ? route.element.type : null;
-      return hasPreload(screen) ? screen.preload() : null;
+      return hasPreload(screen) ? screen.preload() : Promise.resolve();
     }),
   );
 }

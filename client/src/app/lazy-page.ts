@@ -40,21 +40,26 @@ export function lazyPage<M, K extends keyof M>(
       },
     ));
   function Page(props: object) {
-    const [state, setState] = useState<{ screen: ComponentType | null; error?: unknown }>(() => ({
+    const [state, setState] = useState<{ screen: ComponentType | null; error?: Error }>(() => ({
       screen: loaded,
     }));
     useEffect(() => {
-      if (state.screen || state.error !== undefined) return;
+      if (state.screen || state.error) return;
       let current = true;
       preload().then(
         (screen) => current && setState({ screen }),
-        (error: unknown) => current && setState({ screen: null, error }),
+        (error: unknown) =>
+          current &&
+          setState({
+            screen: null,
+            error: error instanceof Error ? error : new Error('the screen did not load'),
+          }),
       );
       return () => {
         current = false;
       };
     }, [state]);
-    if (state.error !== undefined) throw state.error;
+    if (state.error) throw state.error;
     return state.screen ? createElement(state.screen, props) : createElement(PageLoading);
   }
   return Object.assign(Page, { preload });
