@@ -1,5 +1,11 @@
-import { Suspense } from 'react';
-import { Route, Routes, useLocation } from 'react-router-dom';
+import { isValidElement, Suspense } from 'react';
+import {
+  createRoutesFromChildren,
+  matchRoutes,
+  Route,
+  Routes,
+  useLocation,
+} from 'react-router-dom';
 import { LoadErrorBoundary, PageLoadFailed } from '@/components/load-error-boundary.tsx';
 import { PageLoading } from '@/components/page-loading.tsx';
 import { LandingPage } from '@/features/session/components/landing-page.tsx';
@@ -72,7 +78,66 @@ const ProfilePage = lazyPage(
   'ProfilePage',
 );
 
-/** The client routes (shared/src/client-routes.ts lists them for the server). */
+/**
+ * The client routes (shared/src/client-routes.ts lists them for the server), as elements: both
+ * what `<Routes>` renders and what `preloadScreenOf` matches a path against.
+ */
+const ROUTES = (
+  <>
+    <Route path="/" element={<LandingPage />} />
+    {/* Social sign-in comes back to /login?error=… when it fails: the Login screen says why. */}
+    <Route path="/login" element={<LoginPage />} />
+    <Route path="/register" element={<LoginPage />} />
+    <Route path="/users/:username/verify/:verifyCode" element={<VerifyPage />} />
+    <Route path="/forgot" element={<ForgotPasswordPage />} />
+    <Route path="/reset/:token" element={<ResetPasswordPage />} />
+    <Route path="/company" element={<StudioPage />} />
+    <Route path="/nomostudios" element={<StudioPage />} />
+    <Route path="/privacy" element={<PrivacyPage />} />
+    <Route path="/mobile" element={<MobilePage />} />
+    <Route element={<AppShell />}>
+      <Route path="/home" element={<HomePage />} />
+      <Route path="/main" element={<HomePage />} />
+      <Route path="/finalize" element={<FinalizePage />} />
+      <Route path="/rules" element={<RulesPage />} />
+      <Route path="/list_solo" element={<GameListPage mode="solo" />} />
+      <Route path="/list_versus" element={<GameListPage mode="versus" />} />
+      <Route path="/game" element={<NewGamePage />} />
+      <Route path="/game/:gameId" element={<GamePage />} />
+      <Route path="/daily" element={<DailyPage />} />
+      <Route path="/leaderboards" element={<LeaderboardsPage />} />
+      <Route path="/challenges" element={<ChallengesPage />} />
+      <Route path="/challenges/new" element={<ChallengesPage />} />
+      <Route path="/friends" element={<FriendsPage />} />
+      <Route path="/friends/new" element={<FriendsPage />} />
+      <Route path="/profile" element={<ProfilePage />} />
+      <Route path="/profile/:username" element={<ProfilePage />} />
+    </Route>
+    <Route path="*" element={<NotFoundPage />} />
+  </>
+);
+
+/**
+ * Starts fetching the chunks a first load of `pathname` needs (the shell's and the screen's) all
+ * at once, before anything renders: otherwise each is asked for only once the one around it has
+ * come and rendered (the shell, then the screen), a round trip after another behind 'Loading...'.
+ * Resolves when they have come, or at once for a screen in the main chunk (the landing).
+ */
+export function preloadScreenOf(pathname: string): Promise<unknown> {
+  const matches = matchRoutes(createRoutesFromChildren(ROUTES), pathname) ?? [];
+  return Promise.all(
+    matches.map(({ route }) => {
+      const screen = isValidElement(route.element) ? route.element.type : null;
+      return hasPreload(screen) ? screen.preload() : Promise.resolve();
+    }),
+  );
+}
+
+function hasPreload(screen: unknown): screen is { preload(): Promise<unknown> } {
+  return typeof screen === 'function' && 'preload' in screen;
+}
+
+/** The client routes, rendered. */
 export function AppRoutes() {
   const { pathname } = useLocation();
   useFocusHeadingOnNavigation();
@@ -88,38 +153,7 @@ export function AppRoutes() {
       }
     >
       <Suspense fallback={<PageLoading />}>
-        <Routes>
-          <Route path="/" element={<LandingPage />} />
-          {/* Social sign-in comes back to /login?error=… when it fails: the Login screen says why. */}
-          <Route path="/login" element={<LoginPage />} />
-          <Route path="/register" element={<LoginPage />} />
-          <Route path="/users/:username/verify/:verifyCode" element={<VerifyPage />} />
-          <Route path="/forgot" element={<ForgotPasswordPage />} />
-          <Route path="/reset/:token" element={<ResetPasswordPage />} />
-          <Route path="/company" element={<StudioPage />} />
-          <Route path="/nomostudios" element={<StudioPage />} />
-          <Route path="/privacy" element={<PrivacyPage />} />
-          <Route path="/mobile" element={<MobilePage />} />
-          <Route element={<AppShell />}>
-            <Route path="/home" element={<HomePage />} />
-            <Route path="/main" element={<HomePage />} />
-            <Route path="/finalize" element={<FinalizePage />} />
-            <Route path="/rules" element={<RulesPage />} />
-            <Route path="/list_solo" element={<GameListPage mode="solo" />} />
-            <Route path="/list_versus" element={<GameListPage mode="versus" />} />
-            <Route path="/game" element={<NewGamePage />} />
-            <Route path="/game/:gameId" element={<GamePage />} />
-            <Route path="/daily" element={<DailyPage />} />
-            <Route path="/leaderboards" element={<LeaderboardsPage />} />
-            <Route path="/challenges" element={<ChallengesPage />} />
-            <Route path="/challenges/new" element={<ChallengesPage />} />
-            <Route path="/friends" element={<FriendsPage />} />
-            <Route path="/friends/new" element={<FriendsPage />} />
-            <Route path="/profile" element={<ProfilePage />} />
-            <Route path="/profile/:username" element={<ProfilePage />} />
-          </Route>
-          <Route path="*" element={<NotFoundPage />} />
-        </Routes>
+        <Routes>{ROUTES}</Routes>
       </Suspense>
     </LoadErrorBoundary>
   );

@@ -88,15 +88,19 @@ export function ResultsDialog({
         )}
       </div>
       {!daily && <ShareLinks appUrl={appUrl} />}
-      <div className="button-row">
-        <EndActions rematch={rematch} onPlayAgain={onPlayAgain} daily={daily} />
+      {/* Held at the overlay's foot while what is above it scrolls: on a phone the guess lists
+          and a daily's share text would push the main action out of view. */}
+      <div className={styles.actions}>
+        <div className="button-row">
+          <EndActions rematch={rematch} onPlayAgain={onPlayAgain} daily={daily} />
+        </div>
+        {rematch?.offered && (
+          <p role="status" className={styles.offer}>
+            {game.enemyName} wants a rematch!
+          </p>
+        )}
       </div>
-      {rematch?.offered && (
-        <p role="status" className={styles.offer}>
-          {game.enemyName} wants a rematch!
-        </p>
-      )}
-      {/* Last, so the main action stays in view without scrolling. */}
+      {/* Last, so that it is the overlay's end, scrolled to under the main action. */}
       <LazyGameAnalysis game={game} myName={myName} headingLevel={3} />
     </Dialog>
   );

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { EndpointResponse } from '@jotto/shared/api-endpoints';
+import { dailyDayOf, dailyNumberOf } from '@jotto/shared/daily-rules';
 import { fakeApi } from '@/test/fake-api.ts';
 import { alertText, currentPath, renderScreen } from '@/test/render-screen.tsx';
 import { HomePage } from './home-page.tsx';
@@ -11,6 +12,14 @@ const LEVELS = ['Easy', 'Medium', 'Hard'];
 
 const menuButtons = () =>
   within(screen.getByRole('region', { name: /^Welcome/ })).getAllByRole('button');
+
+/** What Home draws as a main action (the primary button's filled look), by their text. */
+const primaryActions = () =>
+  [...screen.getByRole('region', { name: /^Welcome/ }).querySelectorAll('.button-primary')].map(
+    (element) => element.textContent,
+  );
+
+const dailyNumber = () => dailyNumberOf(dailyDayOf(new Date()));
 
 describe('HomePage', () => {
   it("welcomes a signed-in player by name, with 'Play now', the computer's levels and the seven buttons in order", async () => {
@@ -23,6 +32,45 @@ describe('HomePage', () => {
       ...MENU,
     ]);
     expect(menuButtons().some((button) => button.hasAttribute('aria-disabled'))).toBe(false);
+  });
+
+  it("has one main action, 'Play now' for a player; the other ways to start are grouped below it", async () => {
+    fakeApi({ userInfo: { result: 'ok', msg: 'alice' } });
+    renderScreen(<HomePage />, { path: '/home' });
+    await screen.findByRole('heading', { name: 'Welcome, alice!' });
+    expect(primaryActions()).toEqual(['Play now']);
+    const more = screen.getByRole('group', { name: 'More ways to play' });
+    expect(within(more).getByRole('link', { name: /^Daily/ })).toBeTruthy();
+    expect(
+      within(more)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(LEVELS);
+    // Solo is one menu button among the others, no longer a second main button.
+    expect(screen.getByRole('button', { name: 'Solo' }).className).not.toMatch(/button-primary/);
+  });
+
+  it("has the Daily link as a guest's one main action, and their greyed-out Play now among the others", async () => {
+    fakeApi({ userInfo: { result: 'guest' } });
+    renderScreen(<HomePage />, { path: '/home' });
+    await screen.findByRole('heading', { name: 'Welcome, guest!' });
+    expect(primaryActions()).toEqual([
+      'Daily Jotto #' + dailyNumber() + ': one word for everyone today',
+    ]);
+    const more = screen.getByRole('group', { name: 'More ways to play' });
+    expect(within(more).getByRole('button', { name: 'Play now' })).toBeTruthy();
+  });
+
+  it("draws a player's Home while the session is still on its way, 'Play now' first", () => {
+    fakeApi({ userInfo: () => new Promise(() => {}) });
+    renderScreen(<HomePage />, { path: '/home' });
+    expect(screen.getByRole('heading', { name: 'Welcome!' })).toBeTruthy();
+    expect(primaryActions()).toEqual(['Play now']);
+    expect(menuButtons().map((button) => button.textContent)).toEqual([
+      'Play now',
+      ...LEVELS,
+      ...MENU,
+    ]);
   });
 
   it.each([

@@ -40,14 +40,24 @@ export function formatElapsed(ms: number): string {
  * and after 20 s another way to play. A guest sees the button greyed out, and pressing it says
  * why, as the menu's Versus does.
  */
-export function PlayNow({ guest, className = '' }: { guest: boolean; className?: string }) {
+export function PlayNow({
+  guest,
+  className = '',
+  primary = true,
+}: {
+  guest: boolean;
+  className?: string;
+  /** Drawn as the screen's main action (Home makes it a secondary one for a guest). */
+  primary?: boolean;
+}) {
   const showAlert = useAlert();
   const playNow = usePlayNow();
+  const look = `button ${primary ? 'button-primary' : ''} ${className}`;
   if (guest) {
     return (
       <button
         type="button"
-        className={`button button-primary ${className}`}
+        className={look}
         aria-disabled="true"
         onClick={() => showAlert(VERSUS_NEEDS_LOGIN)}
       >
@@ -57,11 +67,7 @@ export function PlayNow({ guest, className = '' }: { guest: boolean; className?:
   }
   return (
     <>
-      <BusyButton
-        className={`button button-primary ${className}`}
-        busy={playNow.seeking.busy}
-        onClick={playNow.start}
-      >
+      <BusyButton className={look} busy={playNow.seeking.busy} onClick={playNow.start}>
         {PLAY_NOW_TEXTS.button}
       </BusyButton>
       <WaitingPanel playNow={playNow} />
