@@ -15,6 +15,8 @@ const SERVER_DIR = path.resolve(import.meta.dirname, '..', 'server');
 /** What `pnpm build` makes of server/src/main.ts; `pnpm cluster` builds it first. */
 const SERVER_ENTRY = path.join(SERVER_DIR, 'dist', 'main.js');
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** The `fail_timeout` of the upstream servers in ops/nginx.conf. */
+const NGINX_FAIL_TIMEOUT_MS = 5_000;
 
 /**
  * Where the nodes listen (loopback: nothing off this machine reaches them) and the one address
@@ -147,8 +149,11 @@ export class AppNode {
     await stopChild(this.child, 'SIGKILL', 0);
   }
 
-  /** SIGTERM: the app drains (10 s at most), then SIGKILL after `graceMs`. */
-  async stop(graceMs = 12_000): Promise<void> {
+  /**
+   * SIGTERM: the app drains within its SHUTDOWN_GRACE_SECONDS (10 by default), then SIGKILL
+   * 2 s after that if it is still there.
+   */
+  async stop(graceMs = (Number(this.env.SHUTDOWN_GRACE_SECONDS) || 10) * 1000 + 2_000) {
     if (!this.child) return;
     this.expectingExit = true;
     await stopChild(this.child, 'SIGTERM', graceMs);
@@ -240,6 +245,25 @@ export class Cluster {
 
   get url(): string {
     return this.balancer.url;
+  }
+
+  /**
+   * A rolling restart (`pnpm cluster:restart`): each node in turn stopped with SIGTERM (it
+   * drains: see docs/OPERATIONS.md, 'Deploys') and started again on its port, ready (`/readyz`
+   * 200) before the next one goes, then `settleMs` more, nginx's `fail_timeout`: nginx counts a
+   * node it found closed as down that long, and must send traffic to it again before it loses
+   * the next. A start that fails stops the restart there. `onStep` hears each step.
+   */
+  async restartNodes(onStep: (message: string) => void, settleMs = NGINX_FAIL_TIMEOUT_MS) {
+    for (const [index, node] of this.nodes.entries()) {
+      if (index > 0) await sleep(settleMs);
+      onStep(`${node.name}: stopping (pid ${node.pid}) …`);
+      const stoppedAt = Date.now();
+      await node.stop();
+      onStep(`${node.name}: stopped in ${Date.now() - stoppedAt} ms, starting …`);
+      await node.start();
+      onStep(`${node.name}: ready (pid ${node.pid})`);
+    }
   }
 
   /** Stops the balancer, then every node (gracefully), then removes its temporary files. */

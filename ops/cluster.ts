@@ -1,7 +1,9 @@
 // `pnpm cluster`: the production topology on one machine, without Docker. CLUSTER_NODES app
 // nodes (default 2) on free loopback ports, sharing DATABASE_URL and REDIS_URL (both
 // required), behind the system's nginx running ops/nginx.conf on CLUSTER_PORT (default 8080).
-// Prints the URL; Ctrl-C or SIGTERM stops everything it started.
+// Prints the URL; Ctrl-C or SIGTERM stops everything it started. `pnpm cluster:restart` asks it
+// for a rolling restart of its nodes, through a control channel on loopback
+// (ops/cluster-control.ts).
 //
 // Reads its own environment (documented in docs/CONFIGURATION.md, whose entries for these
 // server/src/config/config-doc.ts writes): CLUSTER_NODES, CLUSTER_PORT, and DATABASE_URL / REDIS_URL
@@ -11,6 +13,7 @@
 // and TRUST_PROXY to the balancer's address (127.0.0.1, from which nginx reaches the nodes,
 // which listen on loopback only).
 import { type AppNode, BALANCER_ADDRESS, type Cluster, startCluster } from './cluster-launcher.ts';
+import { startClusterControl } from './cluster-control.ts';
 
 function fail(message: string): never {
   console.error(`pnpm cluster: ${message}`);
@@ -45,11 +48,13 @@ async function main(): Promise<void> {
 
   console.log(`starting ${nodes} nodes and nginx on port ${port} …`);
   let cluster: Cluster | null = null;
+  let control: { close(): Promise<void> } | null = null;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     console.log(`\n${signal}: stopping the balancer and ${nodes} nodes …`);
+    await control?.close();
     await cluster?.stop();
     console.log('stopped');
     process.exit(0);
@@ -74,10 +79,12 @@ async function main(): Promise<void> {
     fail(error instanceof Error ? error.message : String(error));
   }
   if (stopping) return;
+  control = await startClusterControl(cluster, port, (line) => console.log(line));
   for (const node of cluster.nodes) {
     console.log(`${node.name}: ${node.url} (pid ${node.pid})`);
   }
   console.log(`\nJotto cluster ready: ${publicUrl}  (nginx on 127.0.0.1:${port}; Ctrl-C stops it)`);
+  console.log('`pnpm cluster:restart` restarts its nodes one at a time, after a build');
 }
 
 await main();

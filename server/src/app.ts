@@ -65,6 +65,7 @@ import { ProfileService } from './friends/profile-service.ts';
 import { RatingService } from './ratings/rating-service.ts';
 import { createMailer } from './lib/mailer.ts';
 import { RequestLogController } from './lib/request-log-controller.ts';
+import { NodeDrain } from './lib/node-drain.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -82,6 +83,8 @@ declare module 'fastify' {
     matchQueueJob: MatchQueueJob;
     /** The secrets this node runs with (tests compare nodes' and compute the daily word). */
     secrets: AppSecrets;
+    /** This node's drain, begun by its shutdown (ops/node-shutdown.ts): readiness, jobs. */
+    drain: NodeDrain;
   }
 }
 
@@ -172,6 +175,10 @@ export async function buildApp(
       void (reply as unknown as FastifyReply).status(status).send(body);
     },
     trustProxy: trustedProxies(config.trustProxy),
+    // A request that comes on a connection already open while the node closes (a balancer's
+    // kept-alive connection) is answered, with `Connection: close`, rather than refused with a
+    // 503 the player would see: the database stays open until the requests have finished.
+    return503OnClosing: false,
     // One line per request instead of Fastify's two, API requests at info, the rest at debug.
     logController: new RequestLogController(config.apiPrefix),
     logger: {
@@ -221,6 +228,9 @@ export async function buildApp(
     app.log.info(`${variable} is not set: generated a random one and stored it in the database`);
   }
   app.decorate('secrets', secrets);
+  // Each job below registers its handover, which the drain runs at once (see NodeDrain).
+  const drain = new NodeDrain();
+  app.decorate('drain', drain);
   // Before any route: every route under the API prefix must declare who may call it.
   await app.register(routeAccessPlugin, { apiPrefix: config.apiPrefix });
   await app.register(errorHandlerPlugin);
@@ -252,7 +262,11 @@ export async function buildApp(
   await app.register(sessionPlugin, { config, sessionSecret: secrets.session });
   const mailer = createMailer(config, app.log);
   app.addHook('onClose', async () => mailer.close());
-  await app.register(realtimePlugin, { config, sessionRecheckMs: overrides.sessionRecheckMs });
+  await app.register(realtimePlugin, {
+    config,
+    sessionRecheckMs: overrides.sessionRecheckMs,
+    drain,
+  });
   const push = new PushSender(
     app.db,
     overrides.pushTransport !== undefined
@@ -264,6 +278,9 @@ export async function buildApp(
   const notifier = new Notifier(push, config.publicUrl, app.log, app.invalidations);
   notifier.attach(app.io, { crossNode: config.redisUrl !== null });
   app.decorate('notifier', notifier);
+  // Before Fastify waits for connections to end: this node's sockets are asked to reconnect,
+  // which they do to another node (this one refuses new sockets while it drains).
+  app.addHook('preClose', async () => notifier.sendSocketsElsewhere());
   // What time it is for the rules: a daily's day, a game's deadline (tests set their own).
   const clock = overrides.clock ?? (() => new Date());
   // Before the games: a solved daily tells the day's leaders (see DailyLeadersService).
@@ -288,6 +305,7 @@ export async function buildApp(
   app.decorate('games', games.creation);
   app.decorate('gameClock', games.clockJob);
   await games.clockJob.start();
+  drain.onBegin(() => games.clockJob.stop());
   app.addHook('onClose', () => games.clockJob.stop());
   const accounts = new AccountService({
     db: app.db,
@@ -326,10 +344,11 @@ export async function buildApp(
     { idleSoloGameDays: config.idleSoloGameDays },
   );
   purgeJob.start();
+  drain.onBegin(() => purgeJob.stop());
   app.addHook('onClose', () => purgeJob.stop());
   app.decorate('purgeJob', purgeJob);
 
-  await app.register(opsRoutes);
+  await app.register(opsRoutes, { drain });
   await app.register(accountRoutes, { prefix: config.apiPrefix, accounts, config });
   await app.register(passwordResetRoutes, { prefix: config.apiPrefix, resets, config });
   // Social sign-in: /auth/{provider} and /auth/{provider}/callback (browser navigations, not JSON).
@@ -358,6 +377,7 @@ export async function buildApp(
     pairingLog,
   );
   matchQueueJob.start();
+  drain.onBegin(() => matchQueueJob.stop());
   app.addHook('onClose', () => matchQueueJob.stop());
   app.decorate('matchQueueJob', matchQueueJob);
   await app.register(matchRoutes, { prefix: config.apiPrefix, matches, config });
@@ -384,6 +404,7 @@ export async function buildApp(
   app.decorate('bots', bots);
   const botMoveJob = new BotMoveJob(bots, config.bot.tickMs, botLog);
   botMoveJob.start();
+  drain.onBegin(() => botMoveJob.stop());
   app.addHook('onClose', () => botMoveJob.stop());
   app.decorate('botMoveJob', botMoveJob);
   await app.register(botRoutes, { prefix: config.apiPrefix, bots, config });
@@ -394,6 +415,7 @@ export async function buildApp(
   app.decorate('leaderboards', leaderboards);
   const leaderboardJob = new LeaderboardRefreshJob(leaderboards, leaderboardPeriodMs, app.log);
   leaderboardJob.start();
+  drain.onBegin(() => leaderboardJob.stop());
   app.addHook('onClose', () => leaderboardJob.stop());
   await app.register(leaderboardRoutes, { prefix: config.apiPrefix, leaderboards });
   // Daily Jotto: the day's word from the key and the date alone; the day's leaders stored like
@@ -406,6 +428,7 @@ export async function buildApp(
     app.log.child({ leaderboard: 'daily word' }),
   );
   dailyLeadersJob.start();
+  drain.onBegin(() => dailyLeadersJob.stop());
   app.addHook('onClose', () => dailyLeadersJob.stop());
   await app.register(dailyRoutes, {
     prefix: config.apiPrefix,

@@ -2,6 +2,7 @@ import { type AddressInfo, isIP } from 'node:net';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config/config.ts';
+import { shutDown } from './ops/node-shutdown.ts';
 
 /**
  * Where a browser on this machine opens the app, from the address actually listened on: a
@@ -15,9 +16,10 @@ function browserUrl(host: string, listened: AddressInfo): string {
 }
 
 /**
- * Entry point: read configuration, build the app, listen, and drain on SIGTERM/SIGINT.
- * close-with-grace exits 0 once the drain is done (1 after an error, a second signal or 10 s),
- * so a Ctrl-C is a clean stop, not a failure, for whoever started us.
+ * Entry point: read configuration, build the app, listen, and drain on SIGTERM/SIGINT
+ * (ops/node-shutdown.ts). close-with-grace exits 0 once the drain is done (1 after an error, a
+ * second signal or SHUTDOWN_GRACE_SECONDS), so a Ctrl-C is a clean stop, not a failure, for
+ * whoever started us.
  */
 async function main(): Promise<void> {
   let config;
@@ -35,10 +37,11 @@ async function main(): Promise<void> {
     { database: app.database.kind, redis: config.redisUrl ? 'configured' : 'in-process' },
     'starting',
   );
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  const graceMs = config.shutdownGraceSeconds * 1000;
+  closeWithGrace({ delay: graceMs }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
-    await app.close();
+    await shutDown(app, { graceMs, afterError: err !== undefined });
   });
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Jotto is up: open ${browserUrl(config.host, app.server.address() as AddressInfo)}`);

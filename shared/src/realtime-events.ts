@@ -46,7 +46,10 @@ export interface GameEndedEvent {
   reason: 'out of time' | 'aborted';
 }
 
-/** Events the server sends; each goes to the room of the user it concerns. */
+/**
+ * Events the server sends; each goes to the room of the user it concerns, but `server:draining`,
+ * which goes to every socket of the node that sends it.
+ */
 export interface ServerToClientEvents {
   'game:counts': (event: GameCountsEvent) => void;
   /** I moved in a game (in another tab, on another device: every tab of mine hears it). */
@@ -84,6 +87,11 @@ export interface ServerToClientEvents {
   'notices:seen': (event: { notices: NewsRef[] }) => void;
   /** 'Play now' paired me: the game and its opponent (docs/PRODUCT.md, 'Play now'). */
   'match:found': (event: MatchFoundEvent) => void;
+  /**
+   * The node holding this socket is going away (a deploy, a scale-down): reconnect at once, to
+   * another node, and catch up as after any reconnect. The node closes the socket right after.
+   */
+  'server:draining': () => void;
 }
 
 /** The client sends nothing over the socket: every intent is a REST call (the server decides). */

@@ -135,6 +135,11 @@ export class ServerNode {
     );
   }
 
+  /** The exit code of a process that has exited (null while it runs, or ended by a signal). */
+  get exitCode(): number | null {
+    return this.process?.exitCode ?? null;
+  }
+
   /** Stops the process: SIGKILL for a crash, SIGTERM for a graceful stop. */
   async stop(signal: 'SIGKILL' | 'SIGTERM' = 'SIGTERM'): Promise<void> {
     const child = this.process;

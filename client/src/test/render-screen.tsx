@@ -57,6 +57,13 @@ export class FakeSocket {
     for (const listener of this.listeners.get('disconnect') ?? []) listener('transport close');
   }
 
+  /** The server closed the socket ('io server disconnect'), after which Socket.IO waits. */
+  closeByServer() {
+    for (const listener of this.listeners.get('disconnect') ?? []) {
+      listener('io server disconnect');
+    }
+  }
+
   emit<E extends keyof ServerToClientEvents>(
     event: E,
     payload: Parameters<ServerToClientEvents[E]>[0],

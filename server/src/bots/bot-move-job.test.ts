@@ -101,6 +101,27 @@ describe('BotMoveJob', () => {
     expect(bots.released.sort((a, b) => a - b)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10]);
   });
 
+  it('gives back the moves not started at once, before the moves in hand are done', async () => {
+    const inHand: Array<() => void> = [];
+    const bots = fakeBots(6, () => new Promise((resolve) => inHand.push(() => resolve(moved))));
+    const job = new BotMoveJob(bots.service, 60_000, silent);
+    const ticking = job.tick();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(inHand).toHaveLength(2);
+    let stopped = false;
+    const stopping = job.stop().then(() => (stopped = true));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    // The two moves in hand still wait (on a lock, say): the other four are another node's now.
+    expect(bots.released.sort((a, b) => a - b)).toEqual([3, 4, 5, 6]);
+    expect(stopped).toBe(false);
+    inHand.splice(0).forEach((finish) => finish());
+    await Promise.all([ticking, stopping]);
+    expect(bots.played.sort()).toEqual([1, 2]);
+    // A tick after the stop claims nothing.
+    await job.tick();
+    expect(bots.claimCalls).toBe(1);
+  });
+
   it('skips a tick while the last one still runs', async () => {
     const pending: Array<() => void> = [];
     const bots = fakeBots(3, () => new Promise((resolve) => pending.push(() => resolve(moved))));

@@ -22,13 +22,16 @@ const MOVES_AT_ONCE = 2;
  * indexed statement; none due costs nothing else) and makes them, two at a time. Nothing
  * of a game lives in a node: a node that stops between its claim and its move leaves the lease
  * to expire, and the next tick of any node takes the move over. A node stopping in good order
- * makes the move in hand and gives back the ones it had not started.
+ * (its drain) gives back at once the moves it has claimed but not started, so that another node
+ * makes them at its next tick, and makes the moves in hand.
  */
 export class BotMoveJob {
   private readonly timer: TickingTimer;
   /** A failing tick (database down) is logged once a minute, not every tick. */
   private readonly failures: ThrottledWarning;
-  private stopping = false;
+  private stopping: Promise<void> | null = null;
+  /** The moves of the tick in progress that no one has started yet. */
+  private unstarted: ClaimedMove[] = [];
 
   constructor(
     private readonly bots: Pick<BotService, 'claimDueMoves' | 'playMove' | 'releaseUnplayed'>,
@@ -40,17 +43,21 @@ export class BotMoveJob {
   }
 
   start(): void {
-    this.stopping = false;
+    this.stopping = null;
     this.timer.start();
   }
 
   /**
-   * Stops the timer and waits for the move in progress, so the database is not closed under
-   * it; the claimed moves not started yet are given back.
+   * Stops the timer, gives back at once the claimed moves not started yet (rather than after
+   * the moves in hand, which may wait on a lock for seconds), and waits for the moves in hand,
+   * so the database is not closed under them. Called again, answers the same.
    */
-  async stop(): Promise<void> {
-    this.stopping = true;
-    await this.timer.stop();
+  stop(): Promise<void> {
+    this.stopping ??= Promise.all([
+      this.giveBack(this.unstarted.splice(0)),
+      this.timer.stop(),
+    ]).then(() => {});
+    return this.stopping;
   }
 
   /** One look for due moves; a tick still running when the next is due makes that one skip. */
@@ -59,6 +66,7 @@ export class BotMoveJob {
   }
 
   private async run(): Promise<void> {
+    if (this.stopping) return;
     let claims: ClaimedMove[];
     try {
       claims = await this.bots.claimDueMoves(BOT_MOVES_PER_TICK);
@@ -66,22 +74,23 @@ export class BotMoveJob {
       this.failures.warn(err, 'looking for due moves failed');
       return;
     }
-    const waiting = [...claims];
+    // Stopped while claiming: none of them is this node's to make.
+    if (this.stopping) return this.giveBack(claims);
+    this.unstarted = [...claims];
     const makeMoves = async () => {
-      for (let claim = waiting.shift(); claim; claim = waiting.shift()) {
-        if (this.stopping) {
-          waiting.unshift(claim);
-          return;
-        }
+      for (let claim = this.unstarted.shift(); claim; claim = this.unstarted.shift()) {
         await this.makeMove(claim);
       }
     };
     await Promise.all(Array.from({ length: MOVES_AT_ONCE }, makeMoves));
-    if (waiting.length > 0) {
-      await this.bots.releaseUnplayed(waiting).catch((err: unknown) => {
-        this.failures.warn(err, 'giving back unplayed moves failed');
-      });
-    }
+  }
+
+  /** Gives claimed moves back untouched: due at once for any node, not after their lease. */
+  private async giveBack(claims: ClaimedMove[]): Promise<void> {
+    if (claims.length === 0) return;
+    await this.bots.releaseUnplayed(claims).catch((err: unknown) => {
+      this.failures.warn(err, 'giving back unplayed moves failed');
+    });
   }
 
   private async makeMove(claim: ClaimedMove): Promise<void> {

@@ -165,7 +165,8 @@ const TOOL_ENTRIES: DocEntry[] = [
     defaultText: 'default `8080`',
     expected: 'a whole number from 1 to 65535',
     description:
-      '`pnpm cluster` only: the port of its nginx on 127.0.0.1. `pnpm cluster` also requires ' +
+      '`pnpm cluster` only: the port of its nginx on 127.0.0.1, by which `pnpm cluster:restart` ' +
+      'finds the cluster to restart. `pnpm cluster` also requires ' +
       "`DATABASE_URL` and `REDIS_URL`, and defaults `PUBLIC_URL` to the balancer's URL and " +
       '`TRUST_PROXY` to `127.0.0.1`: its nodes listen on loopback only, and only the ' +
       "balancer's address may name the client (a hop count would trust anyone who reaches a " +

@@ -93,6 +93,17 @@ export const CONFIG_VARIABLES = Type.Object({
     },
   ),
 
+  shutdownGraceSeconds: variable('SHUTDOWN_GRACE_SECONDS', wholeNumber(10, 1, 600), {
+    section: 'server',
+    description:
+      'on SIGTERM (or SIGINT) the node drains within this many seconds, then exits: at once it ' +
+      'answers `/readyz` with 503, refuses new sockets and hands its jobs over to the other ' +
+      "nodes (the computer's claimed moves given back, no lease left to expire); a fifth of " +
+      'it (at most 2 s) later it stops accepting connections, asks its sockets to reconnect ' +
+      'to another node, and lets the requests in flight finish; one still running a second ' +
+      'before the end is cut off. Give the orchestrator a longer stop timeout than this.',
+  }),
+
   databaseUrl: variable('DATABASE_URL', formatted('postgres-url'), {
     section: 'database',
     description: 'uses PostgreSQL through postgres.js. Unset, the embedded PGlite is used.',

@@ -51,9 +51,12 @@ export class GameClockJob {
     return this.timer.runNow();
   }
 
+  /** Stops the timer and its listening (a second call, at close after the drain, does nothing). */
   async stop(): Promise<void> {
+    const unlisten = this.unlisten;
+    this.unlisten = null;
     await this.timer.stop();
-    await this.unlisten?.();
+    await unlisten?.();
   }
 
   private async run(): Promise<void> {

@@ -1,10 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import type { NodeDrain } from '../lib/node-drain.ts';
 
 const Status = Type.Object({
   result: Type.Union([Type.Literal('ok'), Type.Literal('error')]),
   status: Type.Optional(
-    Type.Union([Type.Literal('ready'), Type.Literal('degraded'), Type.Literal('unavailable')]),
+    Type.Union([
+      Type.Literal('ready'),
+      Type.Literal('degraded'),
+      Type.Literal('unavailable'),
+      Type.Literal('draining'),
+    ]),
   ),
   database: Type.Optional(Type.String()),
   redis: Type.Optional(Type.String()),
@@ -54,9 +60,14 @@ async function check(ping: () => Promise<unknown>): Promise<'ok' | 'unreachable'
  * probe does not answer within 800 ms (the probe goes through the app's own pool, so a pool
  * whose connections are all busy that long fails it too), and "timing out" when a statement of
  * this node timed out within STALL_WINDOW_MS: a database that answers `SELECT 1` but leaves
- * every guess waiting on a lock is not serving players.
+ * every guess waiting on a lock is not serving players. A node that is shutting down answers
+ * 503 `draining` from the start of its drain, whatever its dependencies say, so that the
+ * balancer sends new requests elsewhere while it finishes those in flight.
  */
-export const opsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const opsRoutes: FastifyPluginAsyncTypebox<{ drain: NodeDrain }> = async (
+  app,
+  { drain },
+) => {
   // Outside API_PREFIX and asked by the balancer, which has no session: open to anyone.
   app.get(
     '/healthz',
@@ -71,6 +82,7 @@ export const opsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'public' },
     },
     async (_request, reply) => {
+      if (drain.draining) return reply.status(503).send({ result: 'error', status: 'draining' });
       const redisClient = app.redis;
       const [probe, redis] = await Promise.all([
         check(() => app.database.ping()),

@@ -93,6 +93,17 @@ export class Notifier {
     }
   }
 
+  /**
+   * This node is going away (its shutdown): every socket it holds hears `server:draining`, which
+   * tells the client to reconnect at once (to another node: this one refuses new sockets while
+   * it drains), then is closed. Only this node's sockets: the others' stay where they are.
+   */
+  sendSocketsElsewhere(): void {
+    if (!this.io) return;
+    this.io.local.emit('server:draining');
+    this.io.local.disconnectSockets(true);
+  }
+
   /** Which events also make a push, and what it says (docs/PRODUCT.md, 'Push notifications'). */
   private pushMessageFor<E extends EventName>(
     event: E,

@@ -6,6 +6,7 @@ import { Server } from 'socket.io';
 import { userRoom } from '@jotto/shared/realtime-events';
 import { SESSION_COOKIE } from '@jotto/shared/request-headers';
 import type { AppConfig } from '../config/config.ts';
+import type { NodeDrain } from '../lib/node-drain.ts';
 import { isDatabaseUnavailable } from '../db/database-errors.ts';
 import { mayOpenSocket } from '../plugins/origin-policy.ts';
 import { viewerOfSession } from '../sessions/viewer.ts';
@@ -63,6 +64,8 @@ export const realtimePlugin = fp(
       config: AppConfig;
       /** How often the sessions of this node's sockets are checked; tests shorten it. */
       sessionRecheckMs?: number;
+      /** While it drains, the node takes no new socket. */
+      drain: NodeDrain;
     },
   ) => {
     const { config } = options;
@@ -76,6 +79,9 @@ export const realtimePlugin = fp(
           ? { origin: config.clientOrigins, credentials: true }
           : undefined,
       allowRequest: (request: IncomingMessage, callback) => {
+        // Refused at the transport (403), not at the handshake: a client takes that for a
+        // failed attempt and tries again, through the balancer, which sends it to another node.
+        if (options.drain.draining) return callback('draining', false);
         const protocol =
           'encrypted' in request.socket && request.socket.encrypted ? 'https' : 'http';
         const trusted = mayOpenSocket(config, request.headers, protocol);
@@ -211,10 +217,6 @@ export const realtimePlugin = fp(
         .filter((session) => session.userId !== null)
         .map((session) => sessionRoom(session.sessionHash));
       if (cause === 'early' && rooms.length > 0) io.in(rooms).disconnectSockets(true);
-    });
-    app.addHook('preClose', async () => {
-      // Closes sockets before Fastify waits for connections to drain; clients reconnect elsewhere.
-      io.local.disconnectSockets(true);
     });
     app.addHook('onClose', async () => {
       // Not io.close(): that would also close the HTTP server, which Fastify closes itself.

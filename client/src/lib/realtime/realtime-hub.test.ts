@@ -1,7 +1,12 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeSocket } from '@/test/render-screen.tsx';
 import type { RealtimeSocket } from './realtime-connection.ts';
-import { RealtimeHub, type RealtimeStatus } from './realtime-hub.ts';
+import {
+  RECONNECT_AFTER_DRAIN_MS,
+  RECONNECT_AFTER_SERVER_CLOSE_MS,
+  RealtimeHub,
+  type RealtimeStatus,
+} from './realtime-hub.ts';
 
 const asSocket = (socket: FakeSocket) => socket as unknown as RealtimeSocket;
 
@@ -146,5 +151,53 @@ describe('RealtimeHub', () => {
     await connecting;
     sockets[0]!.fail();
     expect(hub.getSnapshot().status).toBe('offline');
+  });
+
+  describe('after the server closed the socket', () => {
+    afterEach(() => void vi.useRealTimers());
+
+    async function liveHub() {
+      vi.useFakeTimers();
+      const made = hubWithDeferredOpen();
+      const connecting = made.hub.connect();
+      await made.load();
+      await connecting;
+      made.sockets[0]!.connect();
+      return { ...made, socket: made.sockets[0]! };
+    }
+
+    it('reconnects at once when its node is going away, and counts it as a connect', async () => {
+      const { hub, socket, statuses } = await liveHub();
+      socket.emit('server:draining', undefined);
+      socket.closeByServer();
+      // Moving to another node, not lost: connecting, then live again within the second.
+      expect(hub.getSnapshot()).toEqual({ status: 'connecting', connections: 1 });
+      vi.advanceTimersByTime(RECONNECT_AFTER_DRAIN_MS.max);
+      expect(hub.getSnapshot()).toEqual({ status: 'live', connections: 2 });
+      expect(statuses).toEqual(['connecting', 'live', 'connecting', 'live']);
+    });
+
+    it('reconnects after a plain close by the server too (Socket.IO would not)', async () => {
+      const { hub, socket } = await liveHub();
+      socket.closeByServer();
+      expect(hub.getSnapshot()).toEqual({ status: 'offline', connections: 1 });
+      vi.advanceTimersByTime(RECONNECT_AFTER_SERVER_CLOSE_MS.min - 1);
+      expect(hub.getSnapshot().status).toBe('offline');
+      vi.advanceTimersByTime(RECONNECT_AFTER_SERVER_CLOSE_MS.max);
+      expect(hub.getSnapshot()).toEqual({ status: 'live', connections: 2 });
+    });
+
+    it('leaves a lost connection to Socket.IO, and reconnects nothing once signed out', async () => {
+      const { hub, socket } = await liveHub();
+      socket.drop();
+      vi.advanceTimersByTime(RECONNECT_AFTER_SERVER_CLOSE_MS.max);
+      expect(hub.getSnapshot()).toEqual({ status: 'offline', connections: 1 });
+      socket.connect();
+      socket.emit('server:draining', undefined);
+      socket.closeByServer();
+      hub.disconnect();
+      vi.advanceTimersByTime(RECONNECT_AFTER_SERVER_CLOSE_MS.max);
+      expect(hub.getSnapshot()).toEqual({ status: 'off', connections: 2 });
+    });
   });
 });
