@@ -148,7 +148,9 @@ function PlayerResult({
         <strong className="numeric">{guesses.length}</strong>
       </p>
       {rating && <GameRating rating={rating} className={styles.rating} />}
-      <ol className={styles.guesses} reversed>
+      {/* On a phone the list scrolls inside (the main action stays in view below): a tab stop,
+          so that the keyboard can scroll it too. */}
+      <ol className={styles.guesses} reversed tabIndex={0} aria-label={`Guesses of ${name}`}>
         {guesses.map((guess) => (
           <li key={guess.word}>
             <span className="word">{guess.word}</span>{' '}
