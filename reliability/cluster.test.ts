@@ -355,7 +355,7 @@ describe('a two-node cluster behind nginx', () => {
       // The fallback client without live events: counts every 3 s, as the client polls.
       while (Date.now() - outageStart < 10_000) {
         await sleep(3_000);
-        polls.push(await a.refetch(gameId, 'poll'));
+        polls.push(await a.refetch(gameId, 'poll', { retry: false }));
       }
     };
     const probes = async () => {
@@ -369,7 +369,7 @@ describe('a two-node cluster behind nginx', () => {
     };
     const [, , , loginReply] = await Promise.all([during(), polling(), probes(), login()]);
     // The last poll, after the last guess of the outage, shows it: polling saw everything.
-    const finalPoll = await a.refetch(gameId, 'poll');
+    const finalPoll = await a.refetch(gameId, 'poll', { retry: false });
     const playedDuringOutage = replies.filter((r) => r.status === 200).length;
     expect(finalPoll.status).toBe(200);
     expect(finalPoll.body?.seq).toBe(playedDuringOutage);
