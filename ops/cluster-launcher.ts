@@ -168,10 +168,22 @@ export function findNginx(): string | null {
   return null;
 }
 
+/**
+ * How long after workers with a new config answer that the old ones still accept connections:
+ * nginx's master tells them to stop 100 ms after it started the new ones; the rest is room for a
+ * busy machine.
+ */
+const NGINX_RELOAD_SETTLE_MS = 1_000;
+
 /** nginx in the foreground, with ops/nginx.conf rendered for `upstreams`, on 127.0.0.1:port. */
 export class Balancer {
   private child: ChildProcess | null = null;
   private stderr = '';
+  /** Upstreams marked `down`: taken out of the balancing (see `setServing`). */
+  private readonly down = new Set<string>();
+  /** The config's generation, one more at each reload, and the port that says it. */
+  private generation = 0;
+  private controlPort = 0;
 
   constructor(
     readonly port: number,
@@ -193,25 +205,72 @@ export class Balancer {
     return this.child?.pid;
   }
 
+  private get args(): string[] {
+    // -e: nginx opens its default error log before reading the config otherwise.
+    const main = path.join(this.dir, 'nginx.conf');
+    return ['-p', this.dir, '-e', path.join(this.dir, 'error.log'), '-c', main];
+  }
+
+  /** Writes both config files as they now are, and has nginx check them. */
+  private async writeConfig(): Promise<void> {
+    const sitePath = path.join(this.dir, 'jotto.conf');
+    await writeFile(
+      sitePath,
+      renderSharedNginxConfig({
+        upstreams: this.upstreams,
+        listen: `127.0.0.1:${this.port}`,
+        down: [...this.down],
+      }),
+    );
+    const control = { port: this.controlPort, generation: this.generation };
+    await writeFile(
+      path.join(this.dir, 'nginx.conf'),
+      nginxMainConfig({ dir: this.dir, siteConfigPath: sitePath, control }),
+    );
+    execFileSync(this.nginx, [...this.args, '-t', '-q'], { stdio: 'pipe' });
+  }
+
   async start(): Promise<void> {
     await mkdir(this.dir, { recursive: true });
     // Started as root, nginx's workers run as an unprivileged user, which must reach the temp
     // folders nginx makes here (request bodies over 16 KB are buffered to disk).
     await chmod(this.dir, 0o755);
-    const sitePath = path.join(this.dir, 'jotto.conf');
-    const mainPath = path.join(this.dir, 'nginx.conf');
-    await writeFile(
-      sitePath,
-      renderSharedNginxConfig({ upstreams: this.upstreams, listen: `127.0.0.1:${this.port}` }),
-    );
-    await writeFile(mainPath, nginxMainConfig({ dir: this.dir, siteConfigPath: sitePath }));
-    // -e: nginx opens its default error log before reading the config otherwise.
-    const args = ['-p', this.dir, '-e', path.join(this.dir, 'error.log'), '-c', mainPath];
-    execFileSync(this.nginx, [...args, '-t', '-q'], { stdio: 'pipe' });
-    const child = spawn(this.nginx, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    this.controlPort = await freePort();
+    await this.writeConfig();
+    const child = spawn(this.nginx, this.args, { stdio: ['ignore', 'ignore', 'pipe'] });
     child.stderr?.on('data', (chunk: Buffer) => (this.stderr += chunk.toString()));
     this.child = child;
     await waitForPort(this.port, 10_000, () => `nginx on ${this.port}: ${this.stderr}`);
+  }
+
+  /**
+   * Takes `upstream` out of the balancing (`serving` false: marked `down`, its clients sent to
+   * the next node, the requests it is serving left to finish) or puts it back, by a reload of
+   * nginx; resolves once only workers with the new config accept connections. nginx open source
+   * learns that a node is going away only from a failed request (it never asks `/readyz`), and
+   * a guess it has sent there is never replayed elsewhere: it answers that one 503. A node
+   * taken out first never gets a request it cannot answer.
+   */
+  async setServing(upstream: string, serving: boolean): Promise<void> {
+    if (!this.child) throw new Error('nginx is not running');
+    if (serving) this.down.delete(upstream);
+    else this.down.add(upstream);
+    this.generation += 1;
+    await this.writeConfig();
+    this.child.kill('SIGHUP');
+    const expected = String(this.generation);
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const answered = await fetch(`http://127.0.0.1:${this.controlPort}/generation`, {
+        signal: AbortSignal.timeout(2_000),
+      })
+        .then((response) => response.text())
+        .catch(() => '');
+      if (answered === expected) break;
+      if (Date.now() > deadline) throw new Error(`nginx did not reload: ${this.stderr}`);
+      await sleep(50);
+    }
+    await sleep(NGINX_RELOAD_SETTLE_MS);
   }
 
   /** SIGQUIT: nginx finishes the requests it is serving, then exits (SIGKILL after 5 s). */
@@ -248,21 +307,28 @@ export class Cluster {
   }
 
   /**
-   * A rolling restart (`pnpm cluster:restart`): each node in turn stopped with SIGTERM (it
-   * drains: see docs/OPERATIONS.md, 'Deploys') and started again on its port, ready (`/readyz`
-   * 200) before the next one goes, then `settleMs` more, nginx's `fail_timeout`: nginx counts a
-   * node it found closed as down that long, and must send traffic to it again before it loses
-   * the next. A start that fails stops the restart there. `onStep` hears each step.
+   * A rolling restart (`pnpm cluster:restart`): each node in turn taken out of nginx's upstream
+   * (see `Balancer.setServing`), stopped with SIGTERM (it drains: see docs/OPERATIONS.md,
+   * 'Deploys'), started again on its port, ready (`/readyz` 200), and put back before the next
+   * one goes, then `settleMs` more, nginx's `fail_timeout`: should nginx have found a node
+   * closed after all, it counts it as down that long, and must send traffic to it again before
+   * it loses the next. A start that fails stops the restart there (the node stays out of the
+   * upstream). `onStep` hears each step.
    */
   async restartNodes(onStep: (message: string) => void, settleMs = NGINX_FAIL_TIMEOUT_MS) {
     for (const [index, node] of this.nodes.entries()) {
       if (index > 0) await sleep(settleMs);
-      onStep(`${node.name}: stopping (pid ${node.pid}) …`);
+      const upstream = `${BALANCER_ADDRESS}:${node.port}`;
+      // A lone node stays in: out, it would stop serving before its drain, not after.
+      const takeOut = this.nodes.length > 1;
+      onStep(`${node.name}: ${takeOut ? 'out of the balancer, ' : ''}stopping (pid ${node.pid}) …`);
+      if (takeOut) await this.balancer.setServing(upstream, false);
       const stoppedAt = Date.now();
       await node.stop();
       onStep(`${node.name}: stopped in ${Date.now() - stoppedAt} ms, starting …`);
       await node.start();
-      onStep(`${node.name}: ready (pid ${node.pid})`);
+      if (takeOut) await this.balancer.setServing(upstream, true);
+      onStep(`${node.name}: ready (pid ${node.pid})${takeOut ? ', back in the balancer' : ''}`);
     }
   }
 

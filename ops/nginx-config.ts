@@ -35,12 +35,13 @@ const LISTEN_LINE = /^(\s*)listen\s+[^;]+;\s*$/;
 /**
  * The shared config with `upstreams` (host:port) as the servers of its one upstream, each
  * with the parameters of the file's first server line, and `listen` as its one listen address.
- * Throws when the file no longer has the shape this relies on, rather than render a config
- * that would balance something else.
+ * Those also in `down` are marked `down`: nginx sends them nothing new (a rolling restart takes
+ * a node out this way before stopping it). Throws when the file no longer has the shape this
+ * relies on, rather than render a config that would balance something else.
  */
 export function renderNginxConfig(
   template: string,
-  options: { upstreams: readonly string[]; listen: string },
+  options: { upstreams: readonly string[]; listen: string; down?: readonly string[] },
 ): string {
   if (options.upstreams.length === 0) throw new Error('no upstream servers to render');
   const lines = template.split('\n');
@@ -64,7 +65,8 @@ export function renderNginxConfig(
         if (!serversWritten) {
           const [, indent = '', params = ''] = server;
           for (const upstream of options.upstreams) {
-            out.push(`${indent}server ${upstream}${params};`);
+            const down = options.down?.includes(upstream) ? ' down' : '';
+            out.push(`${indent}server ${upstream}${params}${down};`);
           }
           serversWritten = true;
         }
@@ -93,6 +95,7 @@ export function renderNginxConfig(
 export function renderSharedNginxConfig(options: {
   upstreams: readonly string[];
   listen: string;
+  down?: readonly string[];
 }): string {
   return renderNginxConfig(readFileSync(NGINX_CONF_PATH, 'utf8'), options);
 }
@@ -103,9 +106,15 @@ export function renderSharedNginxConfig(options: {
  * ops/nginx-main.conf sizes each of its workers, and the rendered shared config included in
  * `http`. The access log names the node that served each request
  * (`$upstream_addr`, "a, b" when a request was retried on b), which the reliability suite reads to see requests spread over nodes.
+ * With `control`, a second server on that loopback port answers `GET /generation` with
+ * `generation`: after a reload, its answer says that workers with the new config are serving.
  */
-export function nginxMainConfig(options: { dir: string; siteConfigPath: string }): string {
-  const { dir } = options;
+export function nginxMainConfig(options: {
+  dir: string;
+  siteConfigPath: string;
+  control?: { port: number; generation: number };
+}): string {
+  const { dir, control } = options;
   const at = (name: string) => path.join(dir, name);
   const sizing = shippedWorkerSizing();
   return [
@@ -124,6 +133,12 @@ export function nginxMainConfig(options: { dir: string; siteConfigPath: string }
     `  uwsgi_temp_path ${at('uwsgi')};`,
     `  scgi_temp_path ${at('scgi')};`,
     `  include ${options.siteConfigPath};`,
+    ...(control
+      ? [
+          `  server { listen 127.0.0.1:${control.port}; access_log off;`,
+          `    location = /generation { default_type text/plain; return 200 '${control.generation}'; } }`,
+        ]
+      : []),
     '}',
     '',
   ].join('\n');

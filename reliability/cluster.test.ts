@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHALLENGE_ERRORS } from '@jotto/shared/challenge-schemas';
 import { GAME_MESSAGES } from '@jotto/shared/game-rules';
+import { POLL_INTERVAL_MS } from '@jotto/shared/polling';
 import { SESSION_COOKIE } from '@jotto/shared/request-headers';
 import type { ScenarioFigures } from './reliability-reporter.ts';
 import {
@@ -15,6 +16,7 @@ import {
   type BrowserTab,
   type ClientSocket,
   freshLoopbackAddress,
+  isFailedReply,
   type Json,
   openBareWebSocket,
   openChannel,
@@ -355,7 +357,7 @@ describe('a two-node cluster behind nginx', () => {
       // The fallback client without live events: counts every 3 s, as the client polls.
       while (Date.now() - outageStart < 10_000) {
         await sleep(3_000);
-        polls.push(await a.refetch(gameId, 'poll'));
+        polls.push(await a.refetch(gameId, 'poll', { retry: false }));
       }
     };
     const probes = async () => {
@@ -369,7 +371,7 @@ describe('a two-node cluster behind nginx', () => {
     };
     const [, , , loginReply] = await Promise.all([during(), polling(), probes(), login()]);
     // The last poll, after the last guess of the outage, shows it: polling saw everything.
-    const finalPoll = await a.refetch(gameId, 'poll');
+    const finalPoll = await a.refetch(gameId, 'poll', { retry: false });
     const playedDuringOutage = replies.filter((r) => r.status === 200).length;
     expect(finalPoll.status).toBe(200);
     expect(finalPoll.body?.seq).toBe(playedDuringOutage);
@@ -971,4 +973,260 @@ describe('a two-node cluster behind nginx', () => {
       detail: `${attempts} logins with made-up X-Forwarded-For each: straight to a node ${tally(direct).tried} tried, ${tally(direct).limited} answered 429; through nginx ${tally(balanced).tried} tried, ${tally(balanced).limited} answered 429 (limit ${LOGIN_LIMIT} per address)`,
     });
   });
+
+  it('rolling restart of every node under 100 players: no failed request, no lost guess, no missed event', async ({
+    task,
+  }) => {
+    const PLAYERS = 100;
+    const POLLERS = 20;
+    const GAMES = PLAYERS / 2;
+    /** A player's pace: a guess every 1 to 3 s (2 s on average), as people type. */
+    const GUESS_EVERY_MS = 2_000;
+    /** Guesses every player makes at least: some before the restart, the rest during it. */
+    const MIN_GUESSES = 4;
+    const nodes = suite.cluster.nodes;
+    const errorLinesBefore = nodes.map((node) => node.errorLines.length);
+    const pidsBefore = nodes.map((node) => node.pid);
+
+    // Half the players on each node, so that each node's restart moves half of them. 20 of
+    // them use the fallback without a socket (blocked, say): they poll the board and the
+    // opponent's counts every 3 s, as the client does then.
+    const inBatches = async <T>(count: number, make: (i: number) => Promise<T>) => {
+      const made: T[] = [];
+      for (let from = 0; from < count; from += 10) {
+        const batch = Array.from({ length: Math.min(10, count - from) }, (_, i) => make(from + i));
+        made.push(...(await Promise.all(batch)));
+      }
+      return made;
+    };
+    const players = await inBatches(PLAYERS, (i) => player(i % 2, 'r'));
+    const games = await inBatches(GAMES, async (i) => {
+      const a = players[2 * i]!;
+      const b = players[2 * i + 1]!;
+      // Pollers: B of the first 10 games, A of the next 10 (10 on each node).
+      const aPolls = i >= 10 && i < 20;
+      const bPolls = i < 10;
+      const gameId = await startVersus(a, b);
+      return {
+        gameId,
+        secret: await secretOf(suite.sql, gameId),
+        sides: [
+          { tab: a, polls: aPolls },
+          { tab: b, polls: bPolls },
+        ],
+      };
+    });
+    const sides = games.flatMap((game) =>
+      game.sides.map((side) => ({ ...side, gameId: game.gameId, secret: game.secret })),
+    );
+    const sockets = sides.filter((side) => !side.polls);
+    const pollers = sides.filter((side) => side.polls);
+    expect(pollers).toHaveLength(POLLERS);
+    await inBatches(sockets.length, (i) => sockets[i]!.tab.connect());
+    for (const side of sides) side.tab.watch(side.gameId);
+    const requestsBefore = new Map(players.map((tab) => [tab, tab.http.requests]));
+    const failuresBefore = new Map(players.map((tab) => [tab, tab.http.failures]));
+
+    let restartDone = false;
+    const finished = new Set<BrowserTab>();
+    const boardPolls: Reply<Json>[] = [];
+    const pace = () => sleep(GUESS_EVERY_MS * (0.5 + Math.random()));
+    // A guess is a mutation: the client never sends it again by itself, so any failed reply
+    // is counted; the player then presses again (the game must go on to be audited).
+    const play = async (side: (typeof sides)[number], index: number): Promise<PlayedGame> => {
+      const words = missWords(side.secret, 60);
+      const outcomes: PlayedGame['outcomes'] = [];
+      await sleep(Math.random() * GUESS_EVERY_MS);
+      while ((!restartDone || outcomes.length < MIN_GUESSES) && outcomes.length < words.length) {
+        const outcome = await guess(side.tab, side.gameId, words[outcomes.length]!, {
+          retryEveryMs: 500,
+          patienceMs: 20_000,
+        });
+        outcomes.push(outcome);
+        if (outcome.result !== 'played') return { gameId: side.gameId, tab: side.tab, outcomes };
+        await pace();
+      }
+      // One player in ten gives up at the end; the others solve it.
+      const last = index % 10 === 3 ? 'giveup' : side.secret;
+      outcomes.push(await guess(side.tab, side.gameId, last, { retryEveryMs: 500 }));
+      finished.add(side.tab);
+      return { gameId: side.gameId, tab: side.tab, outcomes };
+    };
+    // The fallback's polls: the board while my game is in play (no retry: the client's board
+    // query has none), the opponent's counts until they are done (a failed one asked once more
+    // after a second, as the client's query is).
+    const poll = async (side: (typeof sides)[number]) => {
+      await sleep(Math.random() * POLL_INTERVAL_MS);
+      for (;;) {
+        const view = side.tab.views.get(side.gameId)!;
+        const opponentDone = view.enemyWon || view.enemyForfeit;
+        const mineDone = finished.has(side.tab);
+        if (opponentDone && mineDone) return;
+        const asks: Promise<unknown>[] = [];
+        if (!mineDone) {
+          asks.push(
+            side.tab.http
+              .call('GET', `/api/games/${side.gameId}`)
+              .then((reply) => boardPolls.push(reply)),
+          );
+        }
+        if (!opponentDone) asks.push(side.tab.refetch(side.gameId, 'poll'));
+        await Promise.all([...asks, sleep(POLL_INTERVAL_MS)]);
+      }
+    };
+    const playing = Promise.all(sides.map((side, i) => play(side, i)));
+    const polling = Promise.all(pollers.map((side) => poll(side)));
+
+    // Mid-versus: every player has played twice; then each node in turn is taken out of nginx,
+    // stopped with SIGTERM (it drains), started again and put back once ready, before the next
+    // goes: what `pnpm cluster:restart` does.
+    await guessesStored(
+      games.map((game) => game.gameId),
+      2,
+    );
+    const steps: string[] = [];
+    const restartStarted = performance.now();
+    await suite.cluster.restartNodes((step) => steps.push(step));
+    const restartMs = performance.now() - restartStarted;
+    restartDone = true;
+    const played = await playing;
+    await polling;
+
+    // Failed requests: every failed reply to a guess or a board poll, and every counts fetch
+    // (catch-up, gap or poll) that failed on its one retry too.
+    const guessReplies = played.flatMap((game) => game.outcomes.flatMap((o) => o.replies));
+    const failedGuesses = guessReplies.filter(isFailedReply);
+    const failedBoardPolls = boardPolls.filter(isFailedReply);
+    const failedFetches = players.reduce((n, tab) => n + tab.failedFetches, 0);
+    const failed = failedGuesses.length + failedBoardPolls.length + failedFetches;
+    const requests = players.reduce(
+      (n, tab) => n + tab.http.requests - requestsBefore.get(tab)!,
+      0,
+    );
+    const failedAttempts = players.reduce(
+      (n, tab) => n + tab.http.failures - failuresBefore.get(tab)!,
+      0,
+    );
+    const describeFailed = (reply: Reply<Json>) =>
+      `${reply.status} ${reply.error ?? reply.text.slice(0, 80)} after ${Math.round(reply.ms)} ms`;
+    // What nginx said of its upstreams, to tell a refused connection from a reset one.
+    const balancerErrors = async () =>
+      (await readFile(`${suite.cluster.balancer.dir}/error.log`, 'utf8'))
+        .split('\n')
+        .filter((line) => line.includes('[error]'))
+        .slice(-10)
+        .join('\n');
+    const failedReplies = [...failedGuesses, ...failedBoardPolls].map(describeFailed);
+    expect(
+      failedReplies,
+      failedReplies.length === 0
+        ? ''
+        : `failed requests (restart: ${steps.join('; ')}; nginx: ${await balancerErrors()})`,
+    ).toEqual([]);
+    expect(failedFetches, 'counts fetches failed twice').toBe(0);
+    for (const game of played) {
+      expect(
+        game.outcomes.filter((o) => o.result !== 'played').map((o) => o.word),
+        `${game.tab.username}: guesses not played`,
+      ).toEqual([]);
+    }
+
+    // Lost or doubled guesses: every acknowledged word stored once, nothing else stored.
+    const { lost, problems } = await audit(played);
+    expect(problems).toEqual([]);
+    const doubled: string[] = [];
+    for (const game of played) {
+      const result = await compareWithDatabase(suite.sql, game);
+      const acknowledged = game.outcomes.filter((o) => o.word !== 'giveup').length;
+      if (result.stored !== acknowledged) {
+        doubled.push(`${game.tab.username}: ${result.stored} stored, ${acknowledged} answered`);
+      }
+    }
+    expect(doubled).toEqual([]);
+    const [settled] = await suite.sql<{ count: number }[]>`
+      SELECT count(*)::int AS count FROM games
+      WHERE id IN ${suite.sql(games.map((game) => game.gameId))} AND settled_at IS NOT NULL`;
+    expect(settled!.count).toBe(GAMES);
+    await expectInvariants();
+
+    // Events missed: what each tab shows of its opponent, from events and catch-ups (and the
+    // pollers' polls), is what is stored. Nothing is fetched here to make it so.
+    const truth = await suite.sql<
+      {
+        gameId: number;
+        user: string;
+        guesses: number;
+        score: number;
+        won: boolean;
+        forfeit: boolean;
+      }[]
+    >`
+      SELECT p.game_id AS "gameId", u.username AS user, p.guess_count AS guesses, p.score,
+             p.status = 'won' AS won, p.forfeit
+      FROM game_players p JOIN users u ON u.id = p.user_id
+      WHERE p.game_id IN ${suite.sql(games.map((game) => game.gameId))}`;
+    const mismatches = () =>
+      sides.flatMap((side) => {
+        const opponent = truth.find(
+          (row) => row.gameId === side.gameId && row.user !== side.tab.username,
+        )!;
+        const view = side.tab.views.get(side.gameId)!;
+        const shown = {
+          guesses: view.enemyGuesses,
+          score: view.enemyScore,
+          won: view.enemyWon,
+          forfeit: view.enemyForfeit,
+        };
+        const stored = {
+          guesses: opponent.guesses,
+          score: opponent.score,
+          won: opponent.won,
+          forfeit: opponent.forfeit,
+        };
+        return JSON.stringify(shown) === JSON.stringify(stored)
+          ? []
+          : [
+              `${side.tab.username} shows ${JSON.stringify(shown)}, stored ${JSON.stringify(stored)}`,
+            ];
+      });
+    // Events and catch-ups still on their way land within a few seconds.
+    await eventually(
+      () => mismatches().length === 0,
+      () => mismatches().join('\n'),
+      10_000,
+    ).catch(() => {});
+    const missed = mismatches();
+    expect(missed).toEqual([]);
+
+    // Every socket was asked to move by a draining node, and came back.
+    const socketTabs = sockets.map((side) => side.tab);
+    for (const tab of socketTabs) {
+      expect(tab.drainNotices, `${tab.username} told server:draining`).toBeGreaterThanOrEqual(1);
+      expect(tab.socket?.connected, `${tab.username} connected again`).toBe(true);
+    }
+    const reconnects = socketTabs.reduce((n, tab) => n + tab.connects - 1, 0);
+    const views = sides.map((side) => side.tab.views.get(side.gameId)!);
+    const gaps = views.reduce((n, view) => n + view.gaps, 0);
+    const catchUps = views.reduce((n, view) => n + view.catchUps, 0);
+    nodes.forEach((node, i) => {
+      expect(node.alive, `${node.name} is back`).toBe(true);
+      expect(node.pid, `${node.name} was restarted`).not.toBe(pidsBefore[i]);
+      expect(node.unexpectedExits, node.name).toBe(0);
+      expect(node.errorLines.slice(errorLinesBefore[i]), node.name).toEqual([]);
+    });
+
+    const guesses = played.reduce((n, game) => n + game.outcomes.length, 0);
+    report(task, {
+      faults: nodes.length,
+      inputs: requests,
+      lost,
+      detail:
+        `players ${PLAYERS}, sockets ${socketTabs.length}, pollers ${pollers.length}, ` +
+        `requests ${requests}, failed ${failed} (attempts that failed ${failedAttempts}; reads retried once, guesses never), ` +
+        `guesses ${guesses}, lost ${lost}, doubled ${doubled.length}, ` +
+        `events missed ${missed.length} (gaps ${gaps}, catch-ups ${catchUps}), ` +
+        `reconnects ${reconnects}, ${GAMES} games finished; ` +
+        `restart of ${nodes.length} nodes ${(restartMs / 1000).toFixed(1)} s`,
+    });
+  }, 180_000);
 });

@@ -105,9 +105,15 @@ export function sendRaw(
   });
 }
 
+/** No HTTP answer, or a 5xx: what a client counts as a failed request (a 4xx is an answer). */
+export const isFailedReply = (reply: Reply<unknown>) => reply.status === 0 || reply.status >= 500;
+
 /** REST calls of one browser tab: its address, its session cookie, our page's headers. */
 export class BrowserHttp {
   sessionId: string | undefined;
+  /** Requests sent, and those among them that failed (`isFailedReply`). */
+  requests = 0;
+  failures = 0;
 
   constructor(
     public baseUrl: string,
@@ -140,6 +146,8 @@ export class BrowserHttp {
       { method, path, headers: this.headers(method, payload !== undefined), body: payload },
       options.timeoutMs,
     );
+    this.requests += 1;
+    if (isFailedReply(reply)) this.failures += 1;
     for (const cookie of reply.setCookies ?? []) {
       const match = new RegExp(`^${SESSION_COOKIE}=([^;]*)`).exec(cookie);
       if (match) this.sessionId = match[1] || undefined;
@@ -161,7 +169,20 @@ export interface OpponentView {
   events: number;
   gaps: number;
   catchUps: number;
+  /** `seq`s of this tab's own moves beyond `seq` (their events go to the opponent only). */
+  own: Set<number>;
 }
+
+/**
+ * How long the tab waits before it opens its socket again after the server closed it, as the
+ * client's RealtimeHub draws it (client/src/lib/realtime/realtime-hub.ts): within a second when
+ * the node said `server:draining` first, 2 to 5 s after any other close by the server.
+ * (Socket.IO reconnects by itself only after a lost connection, never after such a close.)
+ */
+const RECONNECT_AFTER_DRAIN_MS = { min: 0, max: 1_000 };
+const RECONNECT_AFTER_SERVER_CLOSE_MS = { min: 2_000, max: 5_000 };
+/** A read query that failed is asked once more this much later (TanStack Query's default). */
+const QUERY_RETRY_DELAY_MS = 1_000;
 
 /**
  * A signed-in tab with its socket. Like the game screen: an event whose `seq` is the next one
@@ -174,6 +195,13 @@ export class BrowserTab {
   connects = 0;
   /** How many times the socket dropped (a node died under it, …). */
   disconnects = 0;
+  /** How many times a node told this tab's socket `server:draining`. */
+  drainNotices = 0;
+  /** Catch-up and gap fetches whose retry failed too (`refetch` retries once, as the client). */
+  failedFetches = 0;
+  /** Whether the socket's node said it is going away: its close is a move, not a loss. */
+  private moving = false;
+  private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly agent: http.Agent;
 
   constructor(
@@ -210,16 +238,33 @@ export class BrowserTab {
     this.socket = socket;
     socket.on('connect', () => {
       this.connects += 1;
+      this.moving = false;
       // Catch up on whatever happened while not connected.
       for (const gameId of this.views.keys()) void this.refetch(gameId, 'catchUp');
     });
-    socket.on('disconnect', () => {
+    socket.on('server:draining', () => {
+      this.drainNotices += 1;
+      this.moving = true;
+    });
+    socket.on('disconnect', (reason) => {
       this.disconnects += 1;
+      if (reason !== 'io server disconnect') return;
+      const { min, max } = this.moving ? RECONNECT_AFTER_DRAIN_MS : RECONNECT_AFTER_SERVER_CLOSE_MS;
+      this.reconnectTimer = setTimeout(
+        () => {
+          this.reconnectTimer = null;
+          if (this.socket === socket && !socket.connected) socket.connect();
+        },
+        min + Math.random() * (max - min),
+      );
     });
     socket.on('game:counts', (event) => {
       const view = this.views.get(event.gameId);
       if (!view) return;
-      if (event.seq === view.seq + 1) {
+      // Numbers between the last seen and this one taken by my own moves are no gap.
+      let next = view.seq + 1;
+      while (view.own.has(next) && next < event.seq) next += 1;
+      if (event.seq === next) {
         Object.assign(view, {
           seq: event.seq,
           enemyGuesses: event.enemyGuesses,
@@ -228,7 +273,8 @@ export class BrowserTab {
           enemyForfeit: event.enemyForfeit,
         });
         view.events += 1;
-      } else if (event.seq > view.seq + 1) {
+        forgetOwnUpTo(view);
+      } else if (event.seq > next) {
         void this.refetch(event.gameId, 'gap');
       }
     });
@@ -253,13 +299,37 @@ export class BrowserTab {
         events: 0,
         gaps: 0,
         catchUps: 0,
+        own: new Set(),
       });
     }
   }
 
-  /** `GET /game/:id/counts`, as the fallback poll and the catch-up do; never goes back in seq. */
-  async refetch(gameId: number, why: 'gap' | 'catchUp' | 'poll'): Promise<Reply> {
-    const reply = await this.http.call('GET', `/api/game/${gameId}/counts`);
+  /** One of my moves took `seq` in the game's sequence (the play answer says which). */
+  ownMove(gameId: number, seq: number): void {
+    const view = this.views.get(gameId);
+    if (!view || seq <= view.seq) return;
+    view.own.add(seq);
+    // My move right after what I have seen: nothing of the opponent's is missing up to it.
+    while (view.own.has(view.seq + 1)) view.seq += 1;
+    forgetOwnUpTo(view);
+  }
+
+  /**
+   * `GET /game/:id/counts`, as the fallback poll and the catch-up do; never goes back in seq. A
+   * failed one is asked once more a second later, as the client's query is (`retry: false`
+   * answers the first reply as it is, for callers that judge each reply themselves).
+   */
+  async refetch(
+    gameId: number,
+    why: 'gap' | 'catchUp' | 'poll',
+    options: { retry?: boolean } = {},
+  ): Promise<Reply> {
+    let reply = await this.http.call('GET', `/api/game/${gameId}/counts`);
+    if (options.retry !== false && isFailedReply(reply)) {
+      await new Promise((resolve) => setTimeout(resolve, QUERY_RETRY_DELAY_MS));
+      reply = await this.http.call('GET', `/api/game/${gameId}/counts`);
+      if (isFailedReply(reply)) this.failedFetches += 1;
+    }
     const view = this.views.get(gameId);
     if (view && reply.status === 200 && reply.body) {
       const counts = reply.body as unknown as Omit<OpponentView, 'events' | 'gaps' | 'catchUps'>;
@@ -273,16 +343,25 @@ export class BrowserTab {
           enemyWon: counts.enemyWon,
           enemyForfeit: counts.enemyForfeit,
         });
+        forgetOwnUpTo(view);
       }
     }
     return reply;
   }
 
   close(): void {
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
     this.socket?.disconnect();
     this.socket = null;
     this.agent.destroy();
   }
+}
+
+/** Drops the own moves the view has seen past, then steps over those right after it. */
+function forgetOwnUpTo(view: OpponentView): void {
+  for (const seq of view.own) if (seq <= view.seq) view.own.delete(seq);
+  while (view.own.delete(view.seq + 1)) view.seq += 1;
 }
 
 /**

@@ -74,7 +74,11 @@ export async function guess(
   for (;;) {
     const reply = await tab.http.call('GET', `/api/game/${gameId}/play/${word}`);
     replies.push(reply);
-    if (reply.status === 200) return { word, result: 'played', replies };
+    if (reply.status === 200) {
+      // As the game screen does: this number is mine, not an event of the opponent's missed.
+      if (typeof reply.body?.seq === 'number') tab.ownMove(gameId, reply.body.seq);
+      return { word, result: 'played', replies };
+    }
     const unanswered = replies.slice(0, -1).some(isTransient);
     if (reply.status === 400 && reply.body?.err === GAME_MESSAGES.alreadyGuessed && unanswered) {
       return { word, result: 'played', replies };
