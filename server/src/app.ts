@@ -21,6 +21,11 @@ import { realtimePlugin } from './realtime/realtime-plugin.ts';
 import { invalidationPlugin } from './lib/invalidation-channel.ts';
 import { registerCacheMetrics } from './lib/cluster-cache.ts';
 import { pollAnswersPlugin } from './lib/poll-answers.ts';
+import { registerPollMetrics } from './lib/poll-metrics.ts';
+import { registerDatabaseMetrics } from './db/database-metrics.ts';
+import { registerRedisMetrics } from './plugins/redis-metrics.ts';
+import { registerMatchMetrics } from './matchmaking/match-metrics.ts';
+import { registerBotMetrics } from './bots/bot-metrics.ts';
 import { redisPlugin } from './plugins/redis-plugin.ts';
 import { securityHeadersPlugin } from './plugins/security-headers-plugin.ts';
 import { routeAccessPlugin } from './sessions/route-access.ts';
@@ -41,9 +46,11 @@ import { botRoutes } from './bots/bot-routes.ts';
 import { BotService } from './bots/bot-service.ts';
 import { leaderboardRoutes } from './leaderboards/leaderboard-routes.ts';
 import { opsRoutes } from './ops/ops-routes.ts';
+import { Readiness, registerReadinessMetrics } from './ops/readiness.ts';
 import { socialAuthRoutes } from './accounts/social-auth-routes.ts';
 import { AccountService } from './accounts/account-service.ts';
 import { Notifier } from './realtime/notifier.ts';
+import { registerEventMetrics } from './realtime/realtime-metrics.ts';
 import { createFirebaseTransport, PushSender, type PushTransport } from './realtime/push-sender.ts';
 import { ChallengeService } from './challenges/challenge-service.ts';
 import { FriendService } from './friends/friend-service.ts';
@@ -245,8 +252,14 @@ export async function buildApp(
     source: app.invalidations,
     maxAgeMs: config.cacheMaxAgeSeconds * 1000,
     maxBytes: 64 * 1024 * 1024,
+    // A session polls from one tab or several; a client without one counts by its address.
+    clientOf: (request) => request.session?.sessionHash ?? request.ip,
   });
   await app.register(metricsPlugin, { config });
+  // The node's dependencies and its polling clients, read when /metrics is scraped.
+  registerDatabaseMetrics(app.metrics, database.pool);
+  registerRedisMetrics(app.metrics, app.redis);
+  registerPollMetrics(app.metrics, app.polls.activity);
   await app.register(openApiPlugin, { apiPrefix: config.apiPrefix });
   if (config.clientOrigins.length > 0) {
     await app.register(fastifyCors, {
@@ -275,7 +288,13 @@ export async function buildApp(
     app.log,
   );
   app.addHook('onClose', () => push.close());
-  const notifier = new Notifier(push, config.publicUrl, app.log, app.invalidations);
+  const notifier = new Notifier(
+    push,
+    config.publicUrl,
+    app.log,
+    app.invalidations,
+    registerEventMetrics(app.metrics),
+  );
   notifier.attach(app.io, { crossNode: config.redisUrl !== null });
   app.decorate('notifier', notifier);
   // Before Fastify waits for connections to end: this node's sockets are asked to reconnect,
@@ -348,7 +367,9 @@ export async function buildApp(
   app.addHook('onClose', () => purgeJob.stop());
   app.decorate('purgeJob', purgeJob);
 
-  await app.register(opsRoutes, { drain });
+  const readiness = new Readiness({ database, redis: app.redis, drain });
+  registerReadinessMetrics(app.metrics, readiness);
+  await app.register(opsRoutes, { readiness });
   await app.register(accountRoutes, { prefix: config.apiPrefix, accounts, config });
   await app.register(passwordResetRoutes, { prefix: config.apiPrefix, resets, config });
   // Social sign-in: /auth/{provider} and /auth/{provider}/callback (browser navigations, not JSON).
@@ -358,7 +379,15 @@ export async function buildApp(
   // 'Play now' (docs/PRODUCT.md, 'Play now'): the queue in Postgres, changed under one advisory
   // lock on every node; each node's job keeps alive the seeks of players whose socket it holds,
   // and pairs those whose rating window has widened.
-  const matches = new MatchService(app.db, games.creation, notifier, config.playNowTimeControl);
+  const matchMetrics = registerMatchMetrics(app.metrics);
+  const matches = new MatchService(
+    app.db,
+    games.creation,
+    notifier,
+    config.playNowTimeControl,
+    undefined,
+    matchMetrics,
+  );
   app.decorate('matches', matches);
   // A seek is its sessions': their end cancels it, unless another live session of the account
   // sought too (MatchService). Should the cancel fail (the database away), the session's end
@@ -375,6 +404,8 @@ export async function buildApp(
     matches,
     (sessionHash) => holdsSocketOf(app.io, sessionHash),
     pairingLog,
+    undefined,
+    matchMetrics,
   );
   matchQueueJob.start();
   drain.onBegin(() => matchQueueJob.stop());
@@ -402,7 +433,12 @@ export async function buildApp(
   const bots = new BotService(app.db, games, { ...config.bot, log: botLog });
   await bots.ensureAccount();
   app.decorate('bots', bots);
-  const botMoveJob = new BotMoveJob(bots, config.bot.tickMs, botLog);
+  const botMoveJob = new BotMoveJob(
+    bots,
+    config.bot.tickMs,
+    botLog,
+    registerBotMetrics(app.metrics),
+  );
   botMoveJob.start();
   drain.onBegin(() => botMoveJob.stop());
   app.addHook('onClose', () => botMoveJob.stop());

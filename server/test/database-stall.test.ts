@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/database.ts';
-import { STALL_WINDOW_MS } from '../src/ops/ops-routes.ts';
+import { STALL_WINDOW_MS } from '../src/ops/readiness.ts';
 import { registerUser, startTestApp, type TestApp } from './test-app.ts';
 
 // A database that is up but stalled: with an exclusive lock held on game_players for 15 s,

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ThrottledWarning, TickingTimer } from '../lib/ticking-timer.ts';
+import type { BotMoveMetrics } from './bot-metrics.ts';
 import type { BotService, ClaimedMove } from './bot-service.ts';
 
 /**
@@ -37,6 +38,8 @@ export class BotMoveJob {
     private readonly bots: Pick<BotService, 'claimDueMoves' | 'playMove' | 'releaseUnplayed'>,
     tickMs: number,
     private readonly log: FastifyBaseLogger,
+    /** Counts the moves found due and what became of them (/metrics). */
+    private readonly metrics: BotMoveMetrics | null = null,
   ) {
     this.timer = new TickingTimer(tickMs, () => this.run());
     this.failures = new ThrottledWarning(log);
@@ -74,6 +77,7 @@ export class BotMoveJob {
       this.failures.warn(err, 'looking for due moves failed');
       return;
     }
+    this.metrics?.due(claims.length);
     // Stopped while claiming: none of them is this node's to make.
     if (this.stopping) return this.giveBack(claims);
     this.unstarted = [...claims];
@@ -88,6 +92,7 @@ export class BotMoveJob {
   /** Gives claimed moves back untouched: due at once for any node, not after their lease. */
   private async giveBack(claims: ClaimedMove[]): Promise<void> {
     if (claims.length === 0) return;
+    for (let i = 0; i < claims.length; i += 1) this.metrics?.ended('given back');
     await this.bots.releaseUnplayed(claims).catch((err: unknown) => {
       this.failures.warn(err, 'giving back unplayed moves failed');
     });
@@ -96,11 +101,13 @@ export class BotMoveJob {
   private async makeMove(claim: ClaimedMove): Promise<void> {
     try {
       const outcome = await this.bots.playMove(claim);
+      this.metrics?.ended(outcome.kind === 'moved' ? 'made' : outcome.kind);
       if (outcome.kind === 'lost') {
         this.log.warn({ gameId: claim.gameId }, 'a move took longer than its lease');
       }
     } catch (err) {
       // The lease runs out and the move is tried again, by this node or another.
+      this.metrics?.ended('failed');
       this.failures.warn(err, 'a move of the computer opponent failed', { gameId: claim.gameId });
     }
   }

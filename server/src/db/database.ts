@@ -9,6 +9,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { ADVISORY_LOCKS } from './advisory-locks.ts';
+import { countedPool, PoolUse } from './pool-use.ts';
 import * as accountTables from './account-tables.ts';
 import * as gameTables from './game-tables.ts';
 import * as socialTables from './social-tables.ts';
@@ -64,6 +65,8 @@ export interface DatabaseHandle {
   ping(): Promise<void>;
   /** The statements of this node that timed out lately (see /readyz). */
   stalls: DatabaseStalls;
+  /** How busy the pool is (for /metrics); null on PGlite, which has one connection. */
+  pool: PoolUse | null;
   /**
    * Hears a Postgres notification channel (LISTEN): `onNotify` with each payload, after the
    * transaction that sent it committed; `onListening` each time the listening connection is
@@ -181,7 +184,8 @@ async function openPostgres(
   } finally {
     await migrationClient.end();
   }
-  const client = postgres(databaseUrl, {
+  const pool = new PoolUse(poolSize);
+  const pooled = postgres(databaseUrl, {
     max: poolSize,
     onnotice: () => {},
     ...RECONNECTION,
@@ -192,6 +196,7 @@ async function openPostgres(
       lock_timeout: timeouts.lockTimeoutMs,
     },
   });
+  const client = countedPool(pooled, pool);
   const db = drizzlePostgres(client, { schema }) as unknown as Database;
   return {
     db,
@@ -207,6 +212,7 @@ async function openPostgres(
       await client`SELECT 1`;
     },
     stalls: new DatabaseStalls(),
+    pool,
     listen: (channel, onNotify, onListening) =>
       listenOn(databaseUrl, channel, onNotify, onListening),
     close: () => client.end({ timeout: 5 }),
@@ -288,6 +294,7 @@ async function openPglite(dataDir: string, timeouts: DatabaseTimeouts): Promise<
       await db.execute(sql`SELECT 1`);
     },
     stalls: new DatabaseStalls(),
+    pool: null,
     // One connection in this process, which never drops.
     listen: async (channel, onNotify, onListening) => {
       const unlisten = await client.listen(channel, onNotify);

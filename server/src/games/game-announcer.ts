@@ -3,6 +3,7 @@ import type { GameMovedEvent } from '@jotto/shared/realtime-events';
 import { changeTopics } from '../lib/invalidation-channel.ts';
 import type { Notifier } from '../realtime/notifier.ts';
 import type { ClockEnded } from './game-clock.ts';
+import type { GuessMetrics } from './game-metrics.ts';
 import type { GameStateCache } from './game-state-cache.ts';
 import { countsFor } from './game-state.ts';
 import type { RecordedMove } from './move-recorder.ts';
@@ -20,6 +21,8 @@ export class GameAnnouncer {
     private readonly notifier: Notifier,
     /** A player solved the daily of `day` (the day's leaders must show it at once). */
     private readonly dailySolved: (day: string) => Promise<void> = async () => {},
+    /** Counts the guesses (/metrics): every recorded move comes through here. */
+    private readonly metrics: GuessMetrics | null = null,
   ) {}
 
   /**
@@ -31,6 +34,8 @@ export class GameAnnouncer {
    */
   async moved(recorded: RecordedMove, response: PlayResponse): Promise<void> {
     const { game, me, opponent } = recorded;
+    // A move with a match count is a guess; giving up has none.
+    if (recorded.matches !== undefined) this.metrics?.guessed(game.mode);
     const topics = recorded.finished ? settledTopics([me.userId, opponent?.userId]) : [];
     const announced = this.games.announce(
       game.id,

@@ -13,7 +13,7 @@ import { GameStateCache } from './game-state-cache.ts';
 import { readGames } from './game-state.ts';
 import { GameViews } from './game-views.ts';
 import { GuessCommand } from './guess-command.ts';
-import { registerMoveBatchMetrics } from './move-batch-metrics.ts';
+import { registerGameMetrics } from './game-metrics.ts';
 import { MoveRecorder } from './move-recorder.ts';
 
 /** The game domain's parts, each with one job (see server/src/README.md, 'games/'). */
@@ -54,15 +54,9 @@ export function createGameDomain(deps: GameDomainDeps): GameDomain {
     (gameIds) => readGames(runPrepared, gameIds),
     deps.cacheMaxAgeMs,
   );
-  const announcer = new GameAnnouncer(states, deps.notifier, deps.dailySolved);
-  const recorder = new MoveRecorder(
-    db,
-    runPrepared,
-    states,
-    deps.log,
-    deps.clock,
-    registerMoveBatchMetrics(deps.metrics),
-  );
+  const metrics = registerGameMetrics(deps.metrics);
+  const announcer = new GameAnnouncer(states, deps.notifier, deps.dailySolved, metrics.guesses);
+  const recorder = new MoveRecorder(db, runPrepared, states, deps.log, deps.clock, metrics.batches);
   return {
     states,
     creation: new GameCreation(db),

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type CacheStats, ClusterCache, type InvalidationSource } from './cluster-cache.ts';
+import { PollActivity } from './poll-metrics.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -75,12 +76,24 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
  */
 export class PollAnswers {
   private readonly cache: ClusterCache<PreparedAnswer>;
+  /** Polls answered and the clients that sent them (/metrics). */
+  readonly activity = new PollActivity();
+  private readonly clientOf: (request: FastifyRequest) => string;
 
   get stats(): CacheStats {
     return this.cache.stats;
   }
 
-  constructor(source: InvalidationSource, options: { maxAgeMs: number; maxBytes: number }) {
+  constructor(
+    source: InvalidationSource,
+    options: {
+      maxAgeMs: number;
+      maxBytes: number;
+      /** Who is polling (to count distinct clients); the client's address if absent. */
+      clientOf?: (request: FastifyRequest) => string;
+    },
+  ) {
+    this.clientOf = options.clientOf ?? ((request) => request.ip);
     this.cache = new ClusterCache<PreparedAnswer>(source, {
       max: 100_000,
       maxAgeMs: options.maxAgeMs,
@@ -110,9 +123,12 @@ export class PollAnswers {
       }));
     // The client may keep it but must ask before using it again: it changes with the game.
     void reply.header('cache-control', 'private, no-cache').header('etag', prepared.etag);
+    this.activity.clients.seen(this.clientOf(request));
     if (matchesIfNoneMatch(request.headers['if-none-match'], prepared.etag)) {
+      this.activity.unchanged += 1;
       return reply.code(304).send();
     }
+    this.activity.fresh += 1;
     return reply.type('application/json; charset=utf-8').send(prepared.body);
   }
 }
@@ -121,7 +137,12 @@ export class PollAnswers {
 export const pollAnswersPlugin = fp(
   async (
     app: FastifyInstance,
-    options: { source: InvalidationSource; maxAgeMs: number; maxBytes: number },
+    options: {
+      source: InvalidationSource;
+      maxAgeMs: number;
+      maxBytes: number;
+      clientOf?: (request: FastifyRequest) => string;
+    },
   ) => {
     app.decorate('polls', new PollAnswers(options.source, options));
   },

@@ -3,6 +3,7 @@ import { ThrottledWarning, TickingTimer } from '../lib/ticking-timer.ts';
 import { isSeekAlive, pairQueue } from '@jotto/shared/pairing-rules';
 import type { RealtimeServer } from '../realtime/notifier.ts';
 import { sessionRoom } from '../realtime/realtime-plugin.ts';
+import type { MatchMetrics } from './match-metrics.ts';
 import type { MatchService } from './match-service.ts';
 
 /** How often every node looks at the queue. */
@@ -45,6 +46,8 @@ export class MatchQueueJob {
     private readonly hasLocalSocket: (sessionHash: string) => boolean,
     log: FastifyBaseLogger,
     private readonly clock: () => Date = () => new Date(),
+    /** Told the queue's length at each read (/metrics). */
+    private readonly metrics: Pick<MatchMetrics, 'queueRead'> | null = null,
   ) {
     this.failures = new ThrottledWarning(log);
   }
@@ -66,9 +69,11 @@ export class MatchQueueJob {
   private async run(): Promise<void> {
     try {
       const waiting = await this.matches.waiting();
-      if (waiting.length === 0) return;
       const now = this.clock().getTime();
       const kept = waiting.filter((seek) => seek.liveSessions.length > 0);
+      // The seeks that may still be paired: those with a live session, not expired.
+      this.metrics?.queueRead(kept.filter((seek) => isSeekAlive(seek, now)).length);
+      if (waiting.length === 0) return;
       const refreshed = new Set(
         kept
           .filter(

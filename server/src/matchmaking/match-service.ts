@@ -29,6 +29,7 @@ import { matchSeeks } from '../db/social-tables.ts';
 import type { GameCreation } from '../games/game-creation.ts';
 import { KeyedBatcher } from '../lib/keyed-batcher.ts';
 import type { Notifier } from '../realtime/notifier.ts';
+import type { MatchMetrics } from './match-metrics.ts';
 import type { SignedInUser } from '../sessions/route-access.ts';
 import { type EndedSession, liveSessionCondition } from '../sessions/session-store.ts';
 
@@ -56,6 +57,8 @@ interface Pairing {
   gameId: number;
   rated: boolean;
   players: readonly [{ userId: number; username: string }, { userId: number; username: string }];
+  /** How long each player had waited (ms), from their seek to this pair. */
+  waitedMs: readonly [number, number];
 }
 
 /** What a node's batch decides: a seek (from one session), or a cancel. */
@@ -138,6 +141,8 @@ export class MatchService {
     /** The time control of every 'Play now' game (PLAY_NOW_TIME_CONTROL). */
     private readonly timeControl: string,
     private readonly clock: () => Date = () => new Date(),
+    /** Told how long paired players waited (/metrics). */
+    private readonly metrics: Pick<MatchMetrics, 'paired'> | null = null,
   ) {}
 
   /**
@@ -312,6 +317,7 @@ export class MatchService {
             { userId: partner.userId, username: partner.username },
             { userId: seeker.userId, username: seeker.username },
           ],
+          waitedMs: [now.getTime() - partner.since, now.getTime() - seeker.since],
         });
         answers.push({ status: 'paired', gameId, rated });
       }
@@ -480,6 +486,7 @@ export class MatchService {
             { userId: first.userId, username: first.username },
             { userId: second.userId, username: second.username },
           ],
+          waitedMs: [now.getTime() - first.since, now.getTime() - second.since],
         });
       }
       return pairings;
@@ -491,7 +498,8 @@ export class MatchService {
 
   /** After commit: each player of each pair hears of the game and the opponent, on every tab. */
   private announce(pairings: readonly Pairing[]): void {
-    for (const { gameId, rated, players } of pairings) {
+    for (const { gameId, rated, players, waitedMs } of pairings) {
+      this.metrics?.paired(waitedMs.map((ms) => ms / 1000));
       const [a, b] = players;
       this.notifier.notify(a.userId, 'match:found', {
         gameId,

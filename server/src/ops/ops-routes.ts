@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import type { NodeDrain } from '../lib/node-drain.ts';
+import type { Readiness } from './readiness.ts';
 
 const Status = Type.Object({
   result: Type.Union([Type.Literal('ok'), Type.Literal('error')]),
@@ -15,38 +15,6 @@ const Status = Type.Object({
   database: Type.Optional(Type.String()),
   redis: Type.Optional(Type.String()),
 });
-
-// Each dependency gets this long to answer a ping; both are asked at once, so /readyz answers
-// within about this, well inside the 1 s a balancer's health check allows, whatever is down
-// or hanging (a ping that never returns is simply "unreachable").
-const PING_TIMEOUT_MS = 800;
-
-/**
- * For how long after a statement of this node timed out (a lock held elsewhere, a database too
- * busy to answer within DATABASE_STATEMENT_TIMEOUT_MS) the database counts as not serving.
- * Covers the few seconds between two requests that would each time out again, so a balancer
- * polling every few seconds sees the stall; a recovered database is ready again after it.
- */
-export const STALL_WINDOW_MS = 5_000;
-
-/** 'ok' when the ping succeeds within PING_TIMEOUT_MS, else 'unreachable'. */
-async function check(ping: () => Promise<unknown>): Promise<'ok' | 'unreachable'> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<'unreachable'>((resolve) => {
-    timer = setTimeout(() => resolve('unreachable'), PING_TIMEOUT_MS);
-  });
-  try {
-    return await Promise.race([
-      ping().then(
-        () => 'ok' as const,
-        () => 'unreachable' as const,
-      ),
-      timeout,
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /**
  * Liveness and readiness for the load balancer and the orchestrator (see docs/PRODUCT.md,
@@ -64,9 +32,9 @@ async function check(ping: () => Promise<unknown>): Promise<'ok' | 'unreachable'
  * 503 `draining` from the start of its drain, whatever its dependencies say, so that the
  * balancer sends new requests elsewhere while it finishes those in flight.
  */
-export const opsRoutes: FastifyPluginAsyncTypebox<{ drain: NodeDrain }> = async (
+export const opsRoutes: FastifyPluginAsyncTypebox<{ readiness: Readiness }> = async (
   app,
-  { drain },
+  { readiness },
 ) => {
   // Outside API_PREFIX and asked by the balancer, which has no session: open to anyone.
   app.get(
@@ -82,24 +50,8 @@ export const opsRoutes: FastifyPluginAsyncTypebox<{ drain: NodeDrain }> = async 
       config: { access: 'public' },
     },
     async (_request, reply) => {
-      if (drain.draining) return reply.status(503).send({ result: 'error', status: 'draining' });
-      const redisClient = app.redis;
-      const [probe, redis] = await Promise.all([
-        check(() => app.database.ping()),
-        redisClient
-          ? // A connection that is not ready would refuse the ping anyway (no offline queue).
-            redisClient.status === 'ready'
-            ? check(() => redisClient.ping())
-            : ('unreachable' as const)
-          : ('not configured' as const),
-      ]);
-      const database =
-        probe === 'ok' && app.database.stalls.within(STALL_WINDOW_MS) ? 'timing out' : probe;
-      if (database !== 'ok') {
-        return reply.status(503).send({ result: 'error', status: 'unavailable', database, redis });
-      }
-      const status = redis === 'unreachable' ? 'degraded' : 'ready';
-      return reply.status(200).send({ result: 'ok', status, database, redis });
+      const { code, body } = await readiness.check();
+      return reply.status(code).send(body);
     },
   );
 };

@@ -19,6 +19,8 @@ export class AdapterConnection extends Redis {
   constructor(
     options: RedisOptions,
     private readonly onDropped: (command: FireAndForgetCommand, error: unknown) => void,
+    /** Told how long each publish took to be acknowledged (the fan-out's lag, for /metrics). */
+    private readonly onPublished: (seconds: number) => void = () => {},
   ) {
     // The adapter reads replies in the shapes of RESP2 (ioredis's default mapping).
     super({ ...options, replyMapping: 'legacy' });
@@ -26,10 +28,17 @@ export class AdapterConnection extends Redis {
 
   // No callback parameter: ioredis would send an `undefined` one to Redis as an argument.
   override publish(channel: string | Buffer, message: string | Buffer): Promise<number> {
-    return super.publish(channel, message).catch((error: unknown) => {
-      this.onDropped('publish', error);
-      return 0;
-    });
+    const sentAt = performance.now();
+    return super.publish(channel, message).then(
+      (reached) => {
+        this.onPublished((performance.now() - sentAt) / 1000);
+        return reached;
+      },
+      (error: unknown) => {
+        this.onDropped('publish', error);
+        return 0;
+      },
+    );
   }
 
   // The adapter passes its channels as one array, which ioredis flattens; these pass their

@@ -7,6 +7,7 @@ import { userRoom } from '@jotto/shared/realtime-events';
 import type { InvalidationPublisher } from '../lib/cluster-cache.ts';
 import { changeTopics } from '../lib/invalidation-channel.ts';
 import type { PushMessage, PushSender } from './push-sender.ts';
+import type { EventMetrics } from './realtime-metrics.ts';
 
 /** What the handshake learns about a socket's user (see realtime-plugin.ts). */
 export interface SocketData {
@@ -51,6 +52,8 @@ export class Notifier {
     private readonly log: FastifyBaseLogger,
     /** Announces what an event says changed for its user (their notices), for the caches. */
     private readonly invalidations: InvalidationPublisher | null = null,
+    /** Counts the events sent out, by name (/metrics). */
+    private readonly metrics: EventMetrics | null = null,
   ) {}
 
   /** Emits through `io`; `crossNode` false when no adapter carries events to other nodes. */
@@ -81,6 +84,7 @@ export class Notifier {
         // Socket.IO's emit is variadic over the event's parameters: one, the payload typed above.
         const args = [payload] as Parameters<ServerToClientEvents[E]>;
         this.io.to(room).emit(event, ...args);
+        this.metrics?.emitted(event);
       } catch (err) {
         this.log.warn({ err, event }, 'real-time event not delivered');
       }

@@ -13,6 +13,7 @@ import { viewerOfSession } from '../sessions/viewer.ts';
 import { AdapterConnection, type FireAndForgetCommand } from './adapter-connection.ts';
 import type { RealtimeServer, RealtimeSocket } from './notifier.ts';
 import { SessionRecheck } from './session-recheck.ts';
+import { registerSocketMetrics } from './realtime-metrics.ts';
 import { refusalMessage, SocketLedger } from './socket-ledger.ts';
 
 declare module 'fastify' {
@@ -89,12 +90,21 @@ export const realtimePlugin = fp(
       },
     });
 
+    const caps = {
+      perSession: config.realtime.socketsPerSession,
+      perAccount: config.realtime.socketsPerAccount,
+    };
     const redis = app.redis;
+    const ledger = new SocketLedger(caps, redis, app.log);
+    app.addHook('onClose', async () => ledger.close());
+    const metrics = registerSocketMetrics(app.metrics, () => ledger.size);
     if (redis) {
       const reportDropped = (command: FireAndForgetCommand, error: unknown) => {
         const err = error instanceof Error ? error.message : String(error);
-        if (command === 'publish') app.log.warn({ err }, 'event not fanned out: redis unavailable');
-        else app.log.warn({ err, command }, 'redis adapter subscription dropped');
+        if (command === 'publish') {
+          metrics.dropped();
+          app.log.warn({ err }, 'event not fanned out: redis unavailable');
+        } else app.log.warn({ err, command }, 'redis adapter subscription dropped');
       };
       // While Redis is away an event cannot cross nodes; it is dropped at once rather than
       // queued (clients catch up through the REST routes they poll, and `seq` shows the gap):
@@ -107,6 +117,7 @@ export const realtimePlugin = fp(
           maxRetriesPerRequest: 0,
         },
         reportDropped,
+        metrics.published,
       );
       // The subscriber is off the request path and its (P)SUBSCRIBE, sent once when the adapter
       // is created, must wait for a connection rather than fail: it keeps the offline queue and
@@ -133,12 +144,6 @@ export const realtimePlugin = fp(
       });
     }
 
-    const caps = {
-      perSession: config.realtime.socketsPerSession,
-      perAccount: config.realtime.socketsPerAccount,
-    };
-    const ledger = new SocketLedger(caps, redis, app.log);
-    app.addHook('onClose', async () => ledger.close());
     const recheck = new SessionRecheck(io, app.sessions, app.log, options.sessionRecheckMs);
     app.addHook('onClose', () => recheck.stop());
 
@@ -223,5 +228,5 @@ export const realtimePlugin = fp(
       io.engine.close();
     });
   },
-  { name: 'realtime', dependencies: ['redis', 'session'] },
+  { name: 'realtime', dependencies: ['redis', 'session', 'metrics'] },
 );
