@@ -396,14 +396,15 @@ export async function buildApp(
   });
   await app.register(gameRoutes, { prefix: config.apiPrefix, games, config });
   // The computer opponent (docs/PRODUCT.md, 'Computer opponent'): its account made at start (on
-  // every node, idempotently), its moves made by a timer on every node, each move claimed under
-  // a lease in Postgres, so that any node makes it and another takes it over if that one stops.
+  // every node, idempotently), its moves made by a timer on every node set for the earliest due
+  // move, each move claimed under a lease in Postgres, so that any node makes it and another
+  // takes it over if that one stops.
   const botLog = app.log.child({ job: 'computer opponent' });
   const bots = new BotService(app.db, games, { ...config.bot, log: botLog });
   await bots.ensureAccount();
   app.decorate('bots', bots);
-  const botMoveJob = new BotMoveJob(bots, config.bot.tickMs, botLog);
-  botMoveJob.start();
+  const botMoveJob = new BotMoveJob(bots, database.listen, botLog);
+  await botMoveJob.start();
   drain.onBegin(() => botMoveJob.stop());
   app.addHook('onClose', () => botMoveJob.stop());
   app.decorate('botMoveJob', botMoveJob);
