@@ -374,9 +374,10 @@ export async function buildApp(
   const matchQueueJob = new MatchQueueJob(
     matches,
     (sessionHash) => holdsSocketOf(app.io, sessionHash),
+    database.listen,
     pairingLog,
   );
-  matchQueueJob.start();
+  await matchQueueJob.start();
   drain.onBegin(() => matchQueueJob.stop());
   app.addHook('onClose', () => matchQueueJob.stop());
   app.decorate('matchQueueJob', matchQueueJob);
