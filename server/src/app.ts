@@ -66,6 +66,11 @@ import { RatingService } from './ratings/rating-service.ts';
 import { createMailer } from './lib/mailer.ts';
 import { RequestLogController } from './lib/request-log-controller.ts';
 import { NodeDrain } from './lib/node-drain.ts';
+import {
+  type FreshnessNote,
+  LocalFreshnessNote,
+  RedisFreshnessNote,
+} from './lib/freshness-note.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -411,11 +416,17 @@ export async function buildApp(
   app.decorate('botMoveJob', botMoveJob);
   await app.register(botRoutes, { prefix: config.apiPrefix, bots, config });
   // Leaderboards: served from stored snapshots, recomputed by a timer on every node that
-  // computes once per cluster (see the job); a snapshot counts as fresh for 90% of a period.
+  // computes once per cluster (see the job); a snapshot counts as fresh for 90% of a period,
+  // noted in Redis by the node that refreshed so that the others do not ask Postgres meanwhile.
+  const freshnessNote = (key: string): FreshnessNote =>
+    app.redis ? new RedisFreshnessNote(app.redis, key, app.log) : new LocalFreshnessNote();
   const leaderboardPeriodMs = config.leaderboardRefreshSeconds * 1000;
   const leaderboards = new LeaderboardService(app.db, leaderboardPeriodMs * 0.9);
   app.decorate('leaderboards', leaderboards);
-  const leaderboardJob = new LeaderboardRefreshJob(leaderboards, leaderboardPeriodMs, app.log);
+  const leaderboardJob = new LeaderboardRefreshJob(leaderboards, leaderboardPeriodMs, app.log, {
+    note: freshnessNote('jotto:fresh:leaderboards'),
+    freshForMs: leaderboardPeriodMs * 0.9,
+  });
   leaderboardJob.start();
   drain.onBegin(() => leaderboardJob.stop());
   app.addHook('onClose', () => leaderboardJob.stop());
@@ -428,6 +439,7 @@ export async function buildApp(
     dailyLeaders,
     DAILY_LEADERS_TICK_MS,
     app.log.child({ leaderboard: 'daily word' }),
+    { note: freshnessNote('jotto:fresh:daily-leaders'), freshForMs: DAILY_LEADERS_FRESH_MS },
   );
   dailyLeadersJob.start();
   drain.onBegin(() => dailyLeadersJob.stop());
