@@ -379,7 +379,7 @@ export async function buildApp(
   const matchQueueJob = new MatchQueueJob(
     matches,
     (sessionHash) => holdsSocketOf(app.io, sessionHash),
-    database.listen,
+    (channel, onNotify, onListening) => database.listen(channel, onNotify, onListening),
     pairingLog,
   );
   await matchQueueJob.start();
@@ -409,7 +409,11 @@ export async function buildApp(
   const bots = new BotService(app.db, games, { ...config.bot, log: botLog });
   await bots.ensureAccount();
   app.decorate('bots', bots);
-  const botMoveJob = new BotMoveJob(bots, database.listen, botLog);
+  const botMoveJob = new BotMoveJob(
+    bots,
+    (channel, onNotify, onListening) => database.listen(channel, onNotify, onListening),
+    botLog,
+  );
   await botMoveJob.start();
   drain.onBegin(() => botMoveJob.stop());
   app.addHook('onClose', () => botMoveJob.stop());

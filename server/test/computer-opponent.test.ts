@@ -462,7 +462,7 @@ describe('two nodes on one Postgres database', () => {
     const socket = await connected(openSocket(secondUrl, agent.cookies.get(SESSION_COOKIE)));
     sockets.push(socket);
     const events = recordEvents(socket, ['game:counts']);
-    second.app.botMoveJob.start();
+    await second.app.botMoveJob.start();
     // Finished, and its last move's lease given back (the statement after the move's own).
     const state = await waitUntil('the computer to finish on the second node', async () => {
       const s = await botGameState(second, gameId);
