@@ -55,7 +55,7 @@ describe('a game against the computer in the browser', () => {
 
   beforeAll(async () => {
     // A short pace (0.3 to 0.6 s a move) so that a game ends within seconds.
-    server = await startJottoServer({ BOT_MOVE_DELAY_MS: '300-600', BOT_TICK_MS: '50' });
+    server = await startJottoServer({ BOT_MOVE_DELAY_MS: '300-600' });
   });
   afterAll(async () => {
     await server?.stop();

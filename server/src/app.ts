@@ -73,6 +73,11 @@ import { RatingService } from './ratings/rating-service.ts';
 import { createMailer } from './lib/mailer.ts';
 import { RequestLogController } from './lib/request-log-controller.ts';
 import { NodeDrain } from './lib/node-drain.ts';
+import {
+  type FreshnessNote,
+  LocalFreshnessNote,
+  RedisFreshnessNote,
+} from './lib/freshness-note.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -403,11 +408,12 @@ export async function buildApp(
   const matchQueueJob = new MatchQueueJob(
     matches,
     (sessionHash) => holdsSocketOf(app.io, sessionHash),
+    (channel, onNotify, onListening) => database.listen(channel, onNotify, onListening),
     pairingLog,
     undefined,
     matchMetrics,
   );
-  matchQueueJob.start();
+  await matchQueueJob.start();
   drain.onBegin(() => matchQueueJob.stop());
   app.addHook('onClose', () => matchQueueJob.stop());
   app.decorate('matchQueueJob', matchQueueJob);
@@ -427,29 +433,36 @@ export async function buildApp(
   });
   await app.register(gameRoutes, { prefix: config.apiPrefix, games, config });
   // The computer opponent (docs/PRODUCT.md, 'Computer opponent'): its account made at start (on
-  // every node, idempotently), its moves made by a timer on every node, each move claimed under
-  // a lease in Postgres, so that any node makes it and another takes it over if that one stops.
+  // every node, idempotently), its moves made by a timer on every node set for the earliest due
+  // move, each move claimed under a lease in Postgres, so that any node makes it and another
+  // takes it over if that one stops.
   const botLog = app.log.child({ job: 'computer opponent' });
   const bots = new BotService(app.db, games, { ...config.bot, log: botLog });
   await bots.ensureAccount();
   app.decorate('bots', bots);
   const botMoveJob = new BotMoveJob(
     bots,
-    config.bot.tickMs,
+    (channel, onNotify, onListening) => database.listen(channel, onNotify, onListening),
     botLog,
     registerBotMetrics(app.metrics),
   );
-  botMoveJob.start();
+  await botMoveJob.start();
   drain.onBegin(() => botMoveJob.stop());
   app.addHook('onClose', () => botMoveJob.stop());
   app.decorate('botMoveJob', botMoveJob);
   await app.register(botRoutes, { prefix: config.apiPrefix, bots, config });
   // Leaderboards: served from stored snapshots, recomputed by a timer on every node that
-  // computes once per cluster (see the job); a snapshot counts as fresh for 90% of a period.
+  // computes once per cluster (see the job); a snapshot counts as fresh for 90% of a period,
+  // noted in Redis by the node that refreshed so that the others do not ask Postgres meanwhile.
+  const freshnessNote = (key: string): FreshnessNote =>
+    app.redis ? new RedisFreshnessNote(app.redis, key, app.log) : new LocalFreshnessNote();
   const leaderboardPeriodMs = config.leaderboardRefreshSeconds * 1000;
   const leaderboards = new LeaderboardService(app.db, leaderboardPeriodMs * 0.9);
   app.decorate('leaderboards', leaderboards);
-  const leaderboardJob = new LeaderboardRefreshJob(leaderboards, leaderboardPeriodMs, app.log);
+  const leaderboardJob = new LeaderboardRefreshJob(leaderboards, leaderboardPeriodMs, app.log, {
+    note: freshnessNote('jotto:fresh:leaderboards'),
+    freshForMs: leaderboardPeriodMs * 0.9,
+  });
   leaderboardJob.start();
   drain.onBegin(() => leaderboardJob.stop());
   app.addHook('onClose', () => leaderboardJob.stop());
@@ -462,6 +475,7 @@ export async function buildApp(
     dailyLeaders,
     DAILY_LEADERS_TICK_MS,
     app.log.child({ leaderboard: 'daily word' }),
+    { note: freshnessNote('jotto:fresh:daily-leaders'), freshForMs: DAILY_LEADERS_FRESH_MS },
   );
   dailyLeadersJob.start();
   drain.onBegin(() => dailyLeadersJob.stop());

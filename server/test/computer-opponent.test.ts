@@ -30,7 +30,7 @@ import { createScratchPostgresDatabase, DATABASE_KINDS } from './test-environmen
 import { GameRetention } from '../src/games/game-retention.ts';
 
 /** A short pace, so that games end within seconds: 150 to 300 ms a move, a look every 25 ms. */
-const FAST = { BOT_MOVE_DELAY_MS: '150-300', BOT_TICK_MS: '25', BOT_LEASE_MS: '1500' };
+const FAST = { BOT_MOVE_DELAY_MS: '150-300', BOT_LEASE_MS: '1500' };
 const PACE = { min: 150, max: 300 };
 
 async function waitUntil<T>(
@@ -368,7 +368,7 @@ describe.each(DATABASE_KINDS)('the computer when the player gives up, on %s', (k
   let t: TestApp;
   beforeAll(async () => {
     // A slow pace: a move made without it stands out, even on a loaded machine.
-    t = await startTestApp(kind, { BOT_MOVE_DELAY_MS: '3000-3000', BOT_TICK_MS: '25' });
+    t = await startTestApp(kind, { BOT_MOVE_DELAY_MS: '3000-3000' });
   });
   afterAll(async () => {
     await t?.close();
@@ -462,7 +462,7 @@ describe('two nodes on one Postgres database', () => {
     const socket = await connected(openSocket(secondUrl, agent.cookies.get(SESSION_COOKIE)));
     sockets.push(socket);
     const events = recordEvents(socket, ['game:counts']);
-    second.app.botMoveJob.start();
+    await second.app.botMoveJob.start();
     // Finished, and its last move's lease given back (the statement after the move's own).
     const state = await waitUntil('the computer to finish on the second node', async () => {
       const s = await botGameState(second, gameId);

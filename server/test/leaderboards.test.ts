@@ -9,6 +9,7 @@ import { users } from '../src/db/account-tables.ts';
 import { games, pointAwards } from '../src/db/game-tables.ts';
 import { leaderboardSnapshots } from '../src/db/snapshot-tables.ts';
 import { LeaderboardRefreshJob } from '../src/leaderboards/leaderboard-refresh-job.ts';
+import { LocalFreshnessNote } from '../src/lib/freshness-note.ts';
 import {
   LEADERBOARD_LOCK_KEY,
   type RefreshOutcome,
@@ -431,6 +432,23 @@ describe('LeaderboardRefreshJob', () => {
     expect(await job.tick()).toBe('failed');
     expect(error).toHaveBeenCalledOnce();
     expect(await job.tick()).toBe('refreshed');
+  });
+
+  it('skips the database while a refresh noted the snapshots fresh, and notes its own', async () => {
+    const refreshLeaderboards = vi.fn(async (): Promise<RefreshOutcome> => 'refreshed');
+    const note = new LocalFreshnessNote();
+    const job = new LeaderboardRefreshJob({ refreshLeaderboards }, 60_000, log, {
+      note,
+      freshForMs: 200,
+    });
+    expect(await job.tick()).toBe('refreshed');
+    // Another node's tick within the note: no transaction at all.
+    expect(await job.tick()).toBe('fresh');
+    expect(refreshLeaderboards).toHaveBeenCalledTimes(1);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    // The note lapsed with the snapshots' freshness: the database decides again.
+    expect(await job.tick()).toBe('refreshed');
+    expect(refreshLeaderboards).toHaveBeenCalledTimes(2);
   });
 
   it('runs every period once started, and not after stop()', async () => {

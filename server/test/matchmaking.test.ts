@@ -10,6 +10,9 @@ import { newUsername, registerUser, startTestApp, TestAgent, type TestApp } from
 import { DATABASE_KINDS } from './test-environment.ts';
 
 type Seek = MatchSeekResponse;
+
+/** A job's listening, for a job the test runs by hand (`tick`), never started. */
+const notListening = async () => async () => {};
 type Status = MatchStatusResponse;
 
 describe.each(DATABASE_KINDS)("'Play now' on %s", (kind) => {
@@ -304,7 +307,12 @@ describe.each(DATABASE_KINDS)("'Play now' on %s", (kind) => {
     await age(alice, { seen: SOCKET_REFRESH_MS + 40_000 });
     await age(bob, { seen: SOCKET_REFRESH_MS + 40_000 });
     const aliceHash = sessionHashOf(alice);
-    const job = new MatchQueueJob(t.app.matches, (hash) => hash === aliceHash, t.app.log);
+    const job = new MatchQueueJob(
+      t.app.matches,
+      (hash) => hash === aliceHash,
+      notListening,
+      t.app.log,
+    );
     await job.tick();
     const seen = new Map(
       (await t.app.db.select().from(matchSeeks)).map((row) => [row.userId, row.seenAt]),
@@ -384,7 +392,12 @@ describe.each(DATABASE_KINDS)("'Play now' on %s", (kind) => {
       expect(Date.now() - (await seekRowOf(alice))!.seenAt.getTime()).toBeGreaterThan(49_000);
       // Nor does a socket of the laptop's session count for the node's keep-alive.
       const laptopHash = sessionHashOf(laptop);
-      await new MatchQueueJob(t.app.matches, (hash) => hash === laptopHash, t.app.log).tick();
+      await new MatchQueueJob(
+        t.app.matches,
+        (hash) => hash === laptopHash,
+        notListening,
+        t.app.log,
+      ).tick();
       expect(Date.now() - (await seekRowOf(alice))!.seenAt.getTime()).toBeGreaterThan(49_000);
       // The seeking session signs out: the laptop's session does not keep the seek.
       await alice.agent.get('/api/logout');

@@ -111,9 +111,8 @@ describe('a node told to stop drains', { timeout: 150_000 }, () => {
       RATE_LIMIT_REGISTER: '1000',
       RATE_LIMIT_ACCOUNT_GAMES: '1000',
       SHUTDOWN_GRACE_SECONDS: String(GRACE_SECONDS),
-      // The computer moves only when the test makes a move due, and each node looks often.
+      // The computer moves only when the test makes a move due.
       BOT_MOVE_DELAY_MS: '600000-600000',
-      BOT_TICK_MS: '100',
       BOT_LEASE_MS: String(LEASE_MS),
       // The test holds game rows locked for seconds: the statements waiting on them wait.
       DATABASE_LOCK_TIMEOUT_MS: '60000',

@@ -155,6 +155,11 @@ describe('poll caches across two nodes', () => {
     const board = `/api/games/${game.gameId}`;
     expect((await browser.get(node1, counts)).body).toMatchObject({ seq: 0, enemyGuesses: 0 });
     await browser.get(node1, board);
+    // Node 1's caches were at rest until these lookups woke their watch: what was read before
+    // Redis answered its first PING was not kept. Once it has, the next reads are.
+    await expect.poll(() => servesFromMemory(node1), { timeout: 5_000, interval: 20 }).toBe(true);
+    await browser.get(node1, counts);
+    await browser.get(node1, board);
 
     // Both polled answers carry an ETag (checked by BrowserCache) and are kept as copies.
     const hitsBefore = await cacheCount(node1, 'polls');

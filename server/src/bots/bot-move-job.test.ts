@@ -51,12 +51,32 @@ function fakeBots(due: number, play: (claim: ClaimedMove) => Promise<MoveOutcome
       releaseUnplayed: async (claims: readonly ClaimedMove[]) => {
         released.push(...claims.map((c) => c.gameId));
       },
+      // Nothing due later: a look is made only when a test asks for it.
+      nextDue: async (): Promise<number | null> => null,
     },
   };
 }
 
 const moved: MoveOutcome = { kind: 'moved', moves: 1, finished: false };
 const silent = Fastify({ logger: false }).log;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A stand-in for the database's LISTEN: the test announces moments itself. */
+function fakeListen() {
+  const heard: { notify?: (payload: string) => void; listening?: () => void } = {};
+  return {
+    heard,
+    listen: async (_channel: string, notify: (payload: string) => void, listening: () => void) => {
+      heard.notify = notify;
+      heard.listening = listening;
+      listening();
+      return async () => {};
+    },
+  };
+}
+
+const jobOf = (bots: ReturnType<typeof fakeBots>) =>
+  new BotMoveJob(bots.service, fakeListen().listen, silent);
 
 describe('BotMoveJob', () => {
   it('makes at most BOT_MOVES_PER_TICK moves a tick, two at a time', async () => {
@@ -64,7 +84,7 @@ describe('BotMoveJob', () => {
       await new Promise((resolve) => setTimeout(resolve, 5));
       return moved;
     });
-    const job = new BotMoveJob(bots.service, 60_000, silent);
+    const job = jobOf(bots);
     await job.tick();
     expect(bots.played).toHaveLength(BOT_MOVES_PER_TICK);
     expect(bots.mostAtOnce).toBe(2);
@@ -79,7 +99,7 @@ describe('BotMoveJob', () => {
       if (claim.gameId === 2) throw new Error('statement timeout');
       return moved;
     });
-    const job = new BotMoveJob(bots.service, 60_000, silent);
+    const job = jobOf(bots);
     await expect(job.tick()).resolves.toBeUndefined();
     expect(bots.played.sort()).toEqual([1, 3, 4, 5]);
     // The failed one keeps its lease: it is due again when the lease runs out.
@@ -93,7 +113,7 @@ describe('BotMoveJob', () => {
       await new Promise((resolve) => setTimeout(resolve, 5));
       return moved;
     });
-    const job = new BotMoveJob(bots.service, 60_000, silent);
+    const job = jobOf(bots);
     await job.tick();
     await stopping.done;
     // The first move stopped the node before the second was started: only it was made.
@@ -104,7 +124,7 @@ describe('BotMoveJob', () => {
   it('gives back the moves not started at once, before the moves in hand are done', async () => {
     const inHand: Array<() => void> = [];
     const bots = fakeBots(6, () => new Promise((resolve) => inHand.push(() => resolve(moved))));
-    const job = new BotMoveJob(bots.service, 60_000, silent);
+    const job = jobOf(bots);
     const ticking = job.tick();
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(inHand).toHaveLength(2);
@@ -122,19 +142,45 @@ describe('BotMoveJob', () => {
     expect(bots.claimCalls).toBe(1);
   });
 
-  it('skips a tick while the last one still runs', async () => {
+  it('never makes two looks at once: one asked for meanwhile follows the one running', async () => {
     const pending: Array<() => void> = [];
     const bots = fakeBots(3, () => new Promise((resolve) => pending.push(() => resolve(moved))));
-    const job = new BotMoveJob(bots.service, 60_000, silent);
+    const job = jobOf(bots);
     const first = job.tick();
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    await job.tick();
+    await sleep(10);
+    const second = job.tick();
     expect(bots.claimCalls).toBe(1);
     while (bots.played.length < 3) {
       pending.splice(0).forEach((finish) => finish());
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      await sleep(5);
     }
-    await first;
+    await Promise.all([first, second]);
     expect(bots.played).toHaveLength(3);
+    expect(bots.claimCalls).toBe(2);
+  });
+
+  it('sleeps while no move is due, and wakes for the moment a move falls due', async () => {
+    const bots = fakeBots(1, async () => moved);
+    let due: number | null = null;
+    bots.service.nextDue = async () => due;
+    const { heard, listen } = fakeListen();
+    const job = new BotMoveJob(bots.service, listen, silent);
+    await job.start();
+    await sleep(100);
+    // Nothing due: not one look at the database.
+    expect(bots.claimCalls).toBe(0);
+    // A game made on another node: its first move's moment, announced at commit.
+    heard.notify!(String(Date.now() + 50));
+    await sleep(20);
+    expect(bots.claimCalls).toBe(0);
+    await sleep(100);
+    expect(bots.played).toEqual([1]);
+    expect(bots.claimCalls).toBe(1);
+    // Listening again (the connection came back): the earliest moment is read from the store.
+    due = Date.now() + 30;
+    heard.listening!();
+    await sleep(120);
+    expect(bots.claimCalls).toBe(2);
+    await job.stop();
   });
 });

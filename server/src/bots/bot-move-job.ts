@@ -1,71 +1,114 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { ThrottledWarning, TickingTimer } from '../lib/ticking-timer.ts';
+import type { DatabaseHandle } from '../db/database.ts';
+import { DueTimer } from '../lib/due-timer.ts';
+import { ThrottledWarning } from '../lib/ticking-timer.ts';
 import type { BotMoveMetrics } from './bot-metrics.ts';
 import type { BotService, ClaimedMove } from './bot-service.ts';
 
 /**
- * The most moves one node makes per tick: bounded work (each move is a few statements and at most
- * a few ms of CPU for a hard move), and what is left is due for the next tick or another node.
- * At the default tick (500 ms) a node makes at most 32 moves a second: at the default pace (a
- * move every 5.5 s on average) that drives about 175 games at once, per node.
+ * The Postgres channel on which every move that falls due for any node is announced, at commit,
+ * by a trigger on `bot_games` (migrations/0014_idle_job_wakes.sql): a game made, a move made
+ * (the next one's time), a claim given back. The payload is the moment, in milliseconds since
+ * the epoch.
+ */
+export const BOT_MOVES_CHANNEL = 'jotto_bot_moves';
+
+/**
+ * The most moves one node makes per run: bounded work (each move is a few statements and at
+ * most a few ms of CPU for a hard move), and what is left is due at once for the next run (a
+ * tenth of a second later, see `DueTimer`) or another node.
  */
 export const BOT_MOVES_PER_TICK = 16;
 /**
- * Moves made at the same time within a tick: two, so that a slow statement does not hold the
+ * Moves made at the same time within a run: two, so that a slow statement does not hold the
  * others back, while a node's pool of connections keeps room for requests (a move reads with two
  * statements at once).
  */
 const MOVES_AT_ONCE = 2;
 
 /**
- * The computer opponent's clock (docs/PRODUCT.md, 'Computer opponent'). Every node runs this
- * timer: each tick claims up to `BOT_MOVES_PER_TICK` due moves (`BotService.claimDueMoves`, one
- * indexed statement; none due costs nothing else) and makes them, two at a time. Nothing
- * of a game lives in a node: a node that stops between its claim and its move leaves the lease
- * to expire, and the next tick of any node takes the move over. A node stopping in good order
- * (its drain) gives back at once the moves it has claimed but not started, so that another node
- * makes them at its next tick, and makes the moves in hand.
+ * The computer opponent's clock (docs/PRODUCT.md, 'Computer opponent'). Every node sleeps until
+ * the earliest moment a move falls due (`DueTimer`: the next move's time, or the end of a lease
+ * whose node may have stopped), woken earlier by each new moment the database announces at
+ * commit (`BOT_MOVES_CHANNEL`), and re-reads the earliest moment whenever its listening
+ * connection is (re)established. With no game against the computer in play a node runs no
+ * query at all; before, it looked every 500 ms, two statements a second per node for ever. Each
+ * run claims up to `BOT_MOVES_PER_TICK` due moves (`BotService.claimDueMoves`, one indexed
+ * statement) and makes them, two at a time. Nothing of a game lives in a node: a node that
+ * stops between its claim and its move leaves the lease to expire, and the other nodes, which
+ * read the lease's end as their next moment, take the move over. A node stopping in good order
+ * (its drain) gives back at once the moves it has claimed but not started (announced, so that
+ * another node makes them at once), and makes the moves in hand.
  */
 export class BotMoveJob {
-  private readonly timer: TickingTimer;
-  /** A failing tick (database down) is logged once a minute, not every tick. */
+  /** A timer of its own for each start: a stopped `DueTimer` stays stopped. */
+  private timer: DueTimer;
+  private unlisten: (() => Promise<void>) | null = null;
+  /** A failing run (database down) is logged once a minute, not every run. */
   private readonly failures: ThrottledWarning;
   private stopping: Promise<void> | null = null;
-  /** The moves of the tick in progress that no one has started yet. */
+  /** The moves of the run in progress that no one has started yet. */
   private unstarted: ClaimedMove[] = [];
 
   constructor(
-    private readonly bots: Pick<BotService, 'claimDueMoves' | 'playMove' | 'releaseUnplayed'>,
-    tickMs: number,
+    private readonly bots: Pick<
+      BotService,
+      'claimDueMoves' | 'playMove' | 'releaseUnplayed' | 'nextDue'
+    >,
+    private readonly listen: DatabaseHandle['listen'],
     private readonly log: FastifyBaseLogger,
     /** Counts the moves found due and what became of them (/metrics). */
     private readonly metrics: BotMoveMetrics | null = null,
   ) {
-    this.timer = new TickingTimer(tickMs, () => this.run());
+    this.timer = this.newTimer();
     this.failures = new ThrottledWarning(log);
   }
 
-  start(): void {
-    this.stopping = null;
-    this.timer.start();
+  /** Listens for due moves and sleeps until the earliest (read once listening). */
+  async start(): Promise<void> {
+    if (this.unlisten) return;
+    if (this.stopping) {
+      await this.stopping;
+      this.stopping = null;
+      this.timer = this.newTimer();
+    }
+    this.unlisten = await this.listen(
+      BOT_MOVES_CHANNEL,
+      (payload) => {
+        const at = Number(payload);
+        if (Number.isFinite(at)) this.timer.wake(at);
+      },
+      () => void this.timer.rearm(),
+    );
   }
 
   /**
    * Stops the timer, gives back at once the claimed moves not started yet (rather than after
    * the moves in hand, which may wait on a lock for seconds), and waits for the moves in hand,
-   * so the database is not closed under them. Called again, answers the same.
+   * so the database is not closed under them, and stops listening. Called again, answers the
+   * same.
    */
   stop(): Promise<void> {
+    const unlisten = this.unlisten;
+    this.unlisten = null;
     this.stopping ??= Promise.all([
       this.giveBack(this.unstarted.splice(0)),
-      this.timer.stop(),
+      this.timer.stop().then(() => unlisten?.()),
     ]).then(() => {});
     return this.stopping;
   }
 
-  /** One look for due moves; a tick still running when the next is due makes that one skip. */
+  /** One look for due moves now (tests); one already running is joined, then run again. */
   tick(): Promise<void> {
-    return this.timer.tick();
+    return this.timer.runNow();
+  }
+
+  private newTimer(): DueTimer {
+    return new DueTimer(
+      () => this.run(),
+      () => this.bots.nextDue(),
+      this.log,
+    );
   }
 
   private async run(): Promise<void> {

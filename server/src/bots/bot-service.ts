@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { and, asc, eq, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { usernameKey, usernameSkeleton } from '@jotto/shared/account-rules';
 import { BOT_USERNAME, type BotLevel } from '@jotto/shared/computer-opponent';
 import { botMoveRandom, chooseBotGuess } from '@jotto/shared/computer-opponent-moves';
@@ -169,6 +169,22 @@ export class BotService {
         seed: botGames.seed,
       });
     return claimed.map((move) => ({ ...move, leaseToken }));
+  }
+
+  /**
+   * The earliest moment a move falls due for any node (ms since the epoch; null when no game
+   * awaits a move): a move's time, or for a claimed move the end of its lease, when another node
+   * takes it over should its node have stopped. The nodes' `BotMoveJob` sleep until it. One
+   * statement over the games in play (the partial index of `next_move_at`).
+   */
+  async nextDue(): Promise<number | null> {
+    const [row] = await this.db
+      .select({
+        at: sql<string | null>`min(greatest(${botGames.nextMoveAt}, ${botGames.leaseUntil}))`,
+      })
+      .from(botGames)
+      .where(isNotNull(botGames.nextMoveAt));
+    return row?.at ? new Date(row.at).getTime() : null;
   }
 
   /**

@@ -98,12 +98,6 @@ export const BOT_VARIABLES = Type.Object({
         '(`50-150`).',
     },
   ),
-  tickMs: variable('BOT_TICK_MS', wholeNumber(500, 10, 60_000), {
-    section: 'bot',
-    description:
-      'how often each node looks for due moves: one indexed query per tick per node, and at ' +
-      'most 16 moves made per tick.',
-  }),
   leaseMs: variable('BOT_LEASE_MS', wholeNumber(15_000, 100, 600_000), {
     section: 'bot',
     description:

@@ -271,15 +271,15 @@ describe('RATE_LIMIT_VERIFY_RESEND', () => {
 });
 
 describe('the computer opponent’s pace', () => {
-  it('waits 3 to 8 s a move, looks every 500 ms and leases a move 15 s, unless set', () => {
+  it('waits 3 to 8 s a move and leases a move 15 s, unless set', () => {
     expect(loadConfig({}).bot).toEqual({
       moveDelayMs: { min: 3000, max: 8000 },
-      tickMs: 500,
       leaseMs: 15_000,
     });
-    expect(
-      loadConfig({ BOT_MOVE_DELAY_MS: '50-150', BOT_TICK_MS: '25', BOT_LEASE_MS: '1500' }).bot,
-    ).toEqual({ moveDelayMs: { min: 50, max: 150 }, tickMs: 25, leaseMs: 1500 });
+    expect(loadConfig({ BOT_MOVE_DELAY_MS: '50-150', BOT_LEASE_MS: '1500' }).bot).toEqual({
+      moveDelayMs: { min: 50, max: 150 },
+      leaseMs: 1500,
+    });
     expect(loadConfig({ BOT_MOVE_DELAY_MS: '0-0' }).bot.moveDelayMs).toEqual({ min: 0, max: 0 });
   });
 
@@ -290,8 +290,8 @@ describe('the computer opponent’s pace', () => {
     expect(() => loadConfig({ BOT_MOVE_DELAY_MS: '8000-3000' })).toThrow(
       'BOT_MOVE_DELAY_MS must not start above its end (got "8000-3000")',
     );
-    expect(() => loadConfig({ BOT_TICK_MS: '0' })).toThrow(
-      'BOT_TICK_MS must be a whole number from 10 to 60000 (got "0")',
+    expect(() => loadConfig({ BOT_LEASE_MS: '0' })).toThrow(
+      'BOT_LEASE_MS must be a whole number from 100 to 600000 (got "0")',
     );
   });
 });

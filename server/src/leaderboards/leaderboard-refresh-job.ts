@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { FreshnessNote } from '../lib/freshness-note.ts';
 import { TickingTimer } from '../lib/ticking-timer.ts';
 import type { LeaderboardService, RefreshOutcome } from './leaderboard-service.ts';
 
@@ -7,6 +8,12 @@ import type { LeaderboardService, RefreshOutcome } from './leaderboard-service.t
  * Every node runs this timer; `refreshLeaderboards` with `onlyIfStale` takes the cluster-wide
  * lock and skips when another node has just stored fresh snapshots, so the cluster computes
  * once per period whatever the number of nodes and however their timers line up.
+ *
+ * With a `FreshnessNote`, the node that refreshed notes the snapshots fresh (for as long as the
+ * service counts them fresh, less the time the refresh took) and every node's tick skips the
+ * database while the note stands: an idle cluster then asks Postgres about once per refresh,
+ * not once per node per period. This is a timer that stays: the windows roll with the clock, so
+ * the boards change with nobody playing, and one transaction per period is cheap.
  *
  * No run at start-up: stored snapshots survive restarts and are served until the first tick;
  * on a brand-new database the first request computes them (LeaderboardService).
@@ -18,6 +25,7 @@ export class LeaderboardRefreshJob {
     private readonly leaderboards: Pick<LeaderboardService, 'refreshLeaderboards'>,
     periodMs: number,
     private readonly log: FastifyBaseLogger,
+    private readonly freshness: { note: FreshnessNote; freshForMs: number } | null = null,
   ) {
     this.timer = new TickingTimer(periodMs, (now) => this.refresh(now), {
       onOverlap: () =>
@@ -46,8 +54,12 @@ export class LeaderboardRefreshJob {
   private async refresh(now: Date): Promise<RefreshOutcome | 'failed'> {
     const started = performance.now();
     try {
+      if (await this.freshness?.note.isFresh()) return 'fresh';
       const outcome = await this.leaderboards.refreshLeaderboards(now, { onlyIfStale: true });
       const durationMs = Math.round(performance.now() - started);
+      if (outcome === 'refreshed' && this.freshness) {
+        await this.freshness.note.noteFresh(this.freshness.freshForMs - durationMs);
+      }
       if (outcome === 'refreshed') this.log.info({ durationMs }, 'leaderboards refreshed');
       else this.log.debug({ outcome }, 'leaderboard refresh skipped');
       return outcome;

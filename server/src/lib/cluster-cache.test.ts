@@ -4,6 +4,9 @@ import { type CacheFill, ClusterCache, type InvalidationSource } from './cluster
 /** An invalidation source driven by the test: announcements, trust, a log of what was heard. */
 class TestSource implements InvalidationSource {
   trusted = true;
+  get trustedAtRest(): boolean {
+    return this.trusted;
+  }
   /** Topics in the order heard; 'all' where everything was forgotten. */
   private readonly heard: string[] = [];
   private readonly listeners: ((topics: readonly string[] | 'all') => void)[] = [];

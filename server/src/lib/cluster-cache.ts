@@ -12,6 +12,12 @@ export interface InvalidationSource {
    * the staleness bound ago has been heard. False while Redis is down or silent.
    */
   readonly trusted: boolean;
+  /**
+   * What `jotto_cache_trusted` reports, without waking anything that `trusted` wakes: `trusted`
+   * while the caches are in use; at rest (nothing looked up for a while, nothing checked),
+   * whether the connection that hears the changes is up.
+   */
+  readonly trustedAtRest: boolean;
   /** Where this node is in the stream of announcements it has heard. */
   position(): number;
   /** Whether a change under any of `topics` (or of everything) was heard after `position`. */
@@ -264,10 +270,10 @@ export function registerCacheMetrics(
 ): void {
   new Gauge({
     name: 'jotto_cache_trusted',
-    help: 'Whether this node serves from its caches (1): it has heard from Redis within CACHE_MAX_STALE_MS',
+    help: 'Whether this node serves from its caches (1): it has heard from Redis within CACHE_MAX_STALE_MS (at rest, with no lookup for a minute: whether its subscription is connected)',
     registers: [registry],
     collect() {
-      this.set(source.trusted ? 1 : 0);
+      this.set(source.trustedAtRest ? 1 : 0);
     },
   });
   const reported = new Map<string, number>();

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { ThrottledWarning } from './ticking-timer.ts';
 
 /** Node's setTimeout takes at most this delay; a later moment is re-armed when it comes. */
 const LONGEST_TIMEOUT_MS = 2 ** 31 - 1;
@@ -12,7 +13,9 @@ const LONGEST_TIMEOUT_MS = 2 ** 31 - 1;
  * to (`rearm`, e.g. once its source of wakes may have missed some). One run at a time: a moment
  * that comes during a run is looked at when it ends. A moment at or before now runs at once,
  * but a `next()` that keeps answering a moment already past (the store's clock a little behind
- * this node's) is retried after `retryMs`, not in a loop.
+ * this node's) is retried after `retryMs`, not in a loop. A `next()` that fails (the store away)
+ * is asked again after `failureRetryMs`, so that work due meanwhile is not left waiting for a
+ * wake that may never come (nothing is announced while the store is away).
  */
 export class DueTimer {
   private timer: NodeJS.Timeout | null = null;
@@ -24,9 +27,15 @@ export class DueTimer {
   constructor(
     private readonly run: () => Promise<void>,
     private readonly next: () => Promise<number | null>,
-    private readonly log: FastifyBaseLogger,
+    log: FastifyBaseLogger,
     private readonly retryMs = 100,
-  ) {}
+    private readonly failureRetryMs = 1_000,
+  ) {
+    this.failures = new ThrottledWarning(log);
+  }
+
+  /** A store that stays away fails every `failureRetryMs`: logged once a minute. */
+  private readonly failures: ThrottledWarning;
 
   /** Work falls due at `at` (ms since the epoch): sleep no later than that. */
   wake(at: number): void {
@@ -41,8 +50,8 @@ export class DueTimer {
       if (at === null) return;
       this.wake(at <= Date.now() ? Math.max(at, this.lastRunAt + this.retryMs) : at);
     } catch (err) {
-      // The store is away: the next wake, or the next rearm once it is back, picks it up.
-      this.log.warn({ err }, 'due timer: the next due moment could not be read');
+      this.failures.warn(err, 'due timer: the next due moment could not be read');
+      if (!this.stopped) this.wake(Date.now() + this.failureRetryMs);
     }
   }
 
@@ -79,7 +88,7 @@ export class DueTimer {
     try {
       await this.run();
     } catch (err) {
-      this.log.warn({ err }, 'due timer: run failed');
+      this.failures.warn(err, 'due timer: run failed');
     }
     if (!this.stopped) await this.rearm();
   }

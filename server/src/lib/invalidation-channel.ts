@@ -41,6 +41,14 @@ const ORIGIN_MARK = '@';
 const RECENT_TOPICS = 4096;
 /** After a failed publish, announcements do not wait for Redis for this long. */
 const RETRY_AFTER_FAILURE_MS = 2_000;
+/**
+ * The watch (the PINGs that say what the caches may trust) sleeps once no cache has been looked
+ * up for this long: a node nobody uses sends Redis nothing (it sent 4 PINGs a second at the
+ * default bound, for ever). The first lookup after wakes it; until its first PING is answered
+ * (a round trip) requests read the database, and what was cached before is forgotten (changes
+ * may have been missed meanwhile: nobody checked), so a caller never waits for it.
+ */
+export const WATCH_IDLE_MS = 60_000;
 
 /**
  * Carries cache invalidations between nodes over Redis pub/sub, and says when what a node
@@ -80,7 +88,11 @@ export class InvalidationChannel implements InvalidationSource, InvalidationPubl
   private readonly subscriber: Redis | null;
   /** The first line of this node's messages. */
   private readonly origin = `${ORIGIN_MARK}${randomUUID()}`;
-  private readonly pinger: NodeJS.Timeout | null = null;
+  /** PINGs while the caches are in use; null while the watch sleeps (see `WATCH_IDLE_MS`). */
+  private pinger: NodeJS.Timeout | null = null;
+  /** performance.now() when a cache last asked whether it may serve. */
+  private lastAskedAt = -Infinity;
+  private closed = false;
 
   constructor(
     /** The request-path connection (fails fast while Redis is away); null without Redis. */
@@ -121,12 +133,42 @@ export class InvalidationChannel implements InvalidationSource, InvalidationPubl
     subscriber.subscribe(REDIS_CHANNEL).catch((err: unknown) => {
       this.log.warn({ err }, 'invalidation channel: subscription failed');
     });
-    this.pinger = setInterval(() => this.ping(), Math.max(25, Math.floor(staleMs / 4)));
+  }
+
+  /** Asked by every cache lookup: wakes the watch when it sleeps (see `WATCH_IDLE_MS`). */
+  get trusted(): boolean {
+    if (this.subscriber === null) return true;
+    this.lastAskedAt = performance.now();
+    if (this.pinger === null) this.watch();
+    return this.heardWithinBound();
+  }
+
+  get trustedAtRest(): boolean {
+    if (this.subscriber === null) return true;
+    return this.pinger === null ? this.subscriber.status === 'ready' : this.heardWithinBound();
+  }
+
+  private heardWithinBound(): boolean {
+    return performance.now() - this.lastPingAnswered <= this.staleMs;
+  }
+
+  /** PINGs now and every quarter of the bound, until no cache has asked for `WATCH_IDLE_MS`. */
+  private watch(): void {
+    if (this.closed) return;
+    this.ping();
+    this.pinger = setInterval(
+      () => {
+        if (performance.now() - this.lastAskedAt <= WATCH_IDLE_MS) this.ping();
+        else this.sleep();
+      },
+      Math.max(25, Math.floor(this.staleMs / 4)),
+    );
     this.pinger.unref();
   }
 
-  get trusted(): boolean {
-    return this.subscriber === null || performance.now() - this.lastPingAnswered <= this.staleMs;
+  private sleep(): void {
+    if (this.pinger) clearInterval(this.pinger);
+    this.pinger = null;
   }
 
   position(): number {
@@ -191,7 +233,8 @@ export class InvalidationChannel implements InvalidationSource, InvalidationPubl
   }
 
   async close(): Promise<void> {
-    if (this.pinger) clearInterval(this.pinger);
+    this.closed = true;
+    this.sleep();
     this.subscriber?.disconnect();
   }
 

@@ -42,6 +42,20 @@ export class TickingTimer<T = void> {
     this.timer.unref();
   }
 
+  /**
+   * Stops ticking without waiting for the run in progress: what a run calls when it finds no
+   * more work (waiting for itself would never end). `start` ticks again.
+   */
+  pause(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  /** Whether it ticks (started, and neither paused nor stopped since). */
+  get ticking(): boolean {
+    return this.timer !== null;
+  }
+
   /** Stops ticking and waits for the run in progress, if any. */
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
