@@ -120,9 +120,15 @@ describe('notices in two browsers, live', () => {
           stack.x < box!.x + box!.width - 1,
       ).length;
     };
+    // And it stays in view under the header, however far the page is scrolled.
+    const inView = async () => {
+      const stack = await alice.page.getByRole('region', { name: 'Notices' }).boundingBox();
+      return stack !== null && stack.y >= 55 && stack.y + stack.height <= 640;
+    };
     for (const scroll of [0, 200, 10_000]) {
       await alice.page.evaluate((y) => window.scrollTo(0, y), scroll);
       await expect.poll(overlaps).toBe(0);
+      expect(await inView()).toBe(true);
     }
     if (viewport) await alice.page.setViewportSize(viewport);
     await offer.getByRole('button', { name: 'Deny' }).click();

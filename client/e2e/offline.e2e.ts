@@ -37,9 +37,26 @@ describe('a versus game offline', () => {
     await scores.getByText('Live', { exact: true }).waitFor();
     const sent = guessRequests(page);
 
+    // On a phone, scrolled to the end of the game: the banner must still come into view.
+    const viewport = page.viewportSize();
+    await page.setViewportSize({ width: 360, height: 640 });
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await context.setOffline(true);
-    // Said the moment it happens, before any guess, in a banner of its own place.
-    await page.getByText(OFFLINE_BANNER).waitFor({ timeout: 2_000 });
+    // Said the moment it happens, before any guess, under the header, over neither the input
+    // nor the letter tiles.
+    const banner = page.getByText(OFFLINE_BANNER);
+    await banner.waitFor({ timeout: 2_000 });
+    const box = (await banner.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(55);
+    expect(box.y + box.height).toBeLessThanOrEqual(640);
+    for (const covered of [
+      page.getByRole('form', { name: 'Guess' }),
+      page.getByRole('toolbar', { name: 'Alphabet' }),
+    ]) {
+      const other = (await covered.boundingBox())!;
+      expect(other.y >= box.y + box.height - 1 || other.y + other.height <= box.y + 1).toBe(true);
+    }
+    if (viewport) await page.setViewportSize(viewport);
     await scores.getByText('Offline', { exact: true }).waitFor();
     expect(await scores.getByText('Updating every 3 s').count()).toBe(0);
     const input = page.getByRole('textbox', { name: 'Your guess' });

@@ -30,9 +30,14 @@ export function AppShell() {
       <div className={styles.shell}>
         <AppHeader sidebarOpen={sidebar} onToggleSidebar={() => setSidebar(!sidebar)} />
         <Sidebar open={sidebar} onClose={() => setSidebar(false)} />
-        <OfflineBanner />
-        {/* Before the screen in the tab order, so the keyboard reaches a notice at once. */}
-        <NoticeStack />
+        {/* Under the header, on top of the page as it scrolls: in the page's flow, a banner or a
+            notice that comes while the page is scrolled would be put above the view (the
+            browser keeps the content in place) and never seen. */}
+        <div className={styles.above}>
+          <OfflineBanner />
+          {/* Before the screen in the tab order, so the keyboard reaches a notice at once. */}
+          <NoticeStack />
+        </div>
         <main id="content" className={styles.content}>
           <LoadErrorBoundary resetKey={pathname} fallback={<PageLoadFailed />}>
             <Suspense fallback={<PageLoading />}>
