@@ -71,14 +71,15 @@ describe.skipIf(!findNginx())('a rolling restart of the cluster', { timeout: 180
     await poll;
 
     expect(done, lines.join('\n')).toBe(true);
-    // One node at a time: node 1 is ready again before node 2 stops.
+    // One node at a time, each out of the balancer while it restarts: node 1 is ready and back
+    // before node 2 goes.
     expect(lines.map((line) => line.replace(/ \(pid \d+\)| in \d+ ms/g, ''))).toEqual([
-      'node1: stopping …',
+      'node1: out of the balancer, stopping …',
       'node1: stopped, starting …',
-      'node1: ready',
-      'node2: stopping …',
+      'node1: ready, back in the balancer',
+      'node2: out of the balancer, stopping …',
       'node2: stopped, starting …',
-      'node2: ready',
+      'node2: ready, back in the balancer',
       'done',
     ]);
     const pidsAfter = cluster.nodes.map((node) => node.pid);
