@@ -29,10 +29,14 @@ const CHECKS: { name: string; query: string }[] = [
             JOIN guesses later ON later.player_id = p.id AND later.id > hit.id`,
   },
   {
+    // One number per move (a guess, giving up), and one for the game clock's end of the game
+    // (aborted, or out of time for every side still playing: those sides forfeit with it).
     name: "versus event_seq differs from the players' moves",
     query: `SELECT gm.id FROM games gm JOIN game_players p ON p.game_id = gm.id
             WHERE gm.mode = 'versus'
-            GROUP BY gm.id HAVING gm.event_seq <> sum(p.guess_count + p.forfeit::int)`,
+            GROUP BY gm.id
+            HAVING gm.event_seq <> sum(p.guess_count + (p.forfeit AND NOT p.out_of_time)::int)
+                                   + (gm.aborted OR bool_or(p.out_of_time))::int`,
   },
   {
     name: 'settled while a player plays, or finished and not settled',
@@ -41,14 +45,16 @@ const CHECKS: { name: string; query: string }[] = [
             HAVING (gm.settled_at IS NOT NULL) <> bool_and(p.status <> 'playing')`,
   },
   {
-    // The computer opponent's account keeps no stats: its side of a game is not counted.
+    // The computer opponent's account keeps no stats: its side of a game is not counted; nor
+    // does an aborted game count for anyone.
     name: "a user's games, wins or points differ from the settled games",
     query: `SELECT u.id FROM users u
             WHERE u.game_ct <> (SELECT count(*) FROM game_players p JOIN games gm ON gm.id = p.game_id
-                                WHERE p.user_id = u.id AND gm.settled_at IS NOT NULL
+                                WHERE p.user_id = u.id AND gm.settled_at IS NOT NULL AND NOT gm.aborted
                                   AND NOT EXISTS (SELECT 1 FROM bot_games b WHERE b.player_id = p.id))
                OR u.win_ct <> (SELECT count(*) FROM game_players p JOIN games gm ON gm.id = p.game_id
                                WHERE p.user_id = u.id AND gm.settled_at IS NOT NULL AND p.outcome = 'win'
+                                 AND NOT gm.aborted
                                  AND NOT EXISTS (SELECT 1 FROM bot_games b WHERE b.player_id = p.id))
                OR u.points <> (SELECT coalesce(sum(a.points), 0) FROM point_awards a WHERE a.user_id = u.id)`,
   },
@@ -60,14 +66,15 @@ const CHECKS: { name: string; query: string }[] = [
   },
   {
     // Three things make a versus game: an accepted challenge, 'Play now' pairing two seekers
-    // (a rated game of two accounts, whose seek rows go once they move), and the computer
-    // opponent (a `bot_games` row). A game that none of them explains is a half-made one.
+    // (a rated game of two accounts, whose seek rows go once they move; unrated once aborted),
+    // and the computer opponent (a `bot_games` row). A game that none of them explains is a
+    // half-made one.
     name: 'a versus game nothing made (no challenge, no pairing, no computer)',
     query: `SELECT gm.id FROM games gm WHERE gm.mode = 'versus'
             AND NOT EXISTS (SELECT 1 FROM challenges c WHERE c.game_id = gm.id)
             AND NOT EXISTS (SELECT 1 FROM bot_games b WHERE b.game_id = gm.id)
-            AND NOT (gm.rated AND 2 = (SELECT count(p.user_id) FROM game_players p
-                                       WHERE p.game_id = gm.id))`,
+            AND NOT ((gm.rated OR gm.aborted) AND 2 = (SELECT count(p.user_id) FROM game_players p
+                                                       WHERE p.game_id = gm.id))`,
   },
   {
     name: 'a friendship one way only',
