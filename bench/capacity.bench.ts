@@ -196,15 +196,14 @@ async function startBuiltServer(
   throw new Error(`the node did not become ready in 60 s:\n${output.join('\n')}`);
 }
 
-/** The node's memory from its /metrics (prom-client's defaults), in bytes. */
-async function memoryOf(port: number): Promise<{ heapUsed: number; rss: number; lagP99: number }> {
+/** The node's /metrics: each series summed over its labels. */
+async function metricsOf(port: number): Promise<(name: string) => number> {
   const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
-  const value = (name: string) => Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1]);
-  return {
-    heapUsed: value('nodejs_heap_size_used_bytes'),
-    rss: value('process_resident_memory_bytes'),
-    lagP99: value('nodejs_eventloop_lag_p99_seconds'),
-  };
+  const totals = new Map<string, number>();
+  for (const match of text.matchAll(/^([a-z_:]+)(?:\{[^}]*\})? (\S+)$/gm)) {
+    totals.set(match[1]!, (totals.get(match[1]!) ?? 0) + Number(match[2]));
+  }
+  return (name) => totals.get(name) ?? Number.NaN;
 }
 
 async function main(cleanup: Cleanup): Promise<number> {
@@ -346,6 +345,8 @@ async function main(cleanup: Cleanup): Promise<number> {
   const pool = shuffledWordPool(9_091);
   const guesses = new Map<string, Guess>();
   const keyOf = (gameId: number, side: number, count: number) => `${gameId}:${side}:${count}`;
+  /** Set once the last step is measured: no more guesses or games. */
+  const stopping = { now: false };
   /** Guesses not answered 200 ok, by status and message. */
   const failures = new Map<string, number>();
   let skippedBusy = 0;
@@ -404,6 +405,7 @@ async function main(cleanup: Cleanup): Promise<number> {
   const guess = (player: Player) => {
     const { pair, side } = player;
     const game = pair.game;
+    if (stopping.now) return;
     if (player.busy) {
       skippedBusy += 1;
       return;
@@ -448,7 +450,6 @@ async function main(cleanup: Cleanup): Promise<number> {
   };
 
   const sockets: ClientSocket[] = [];
-  const stopping = { now: false };
   cleanup.add('players', async () => {
     stopping.now = true;
     for (const pair of pairs)
@@ -542,7 +543,8 @@ async function main(cleanup: Cleanup): Promise<number> {
     await sleep(SETTLE_MS);
 
     // The hold.
-    await memoryOf(server.port); // resets the node's event-loop lag histogram
+    // Read once before: prom-client also restarts its event-loop lag histogram at each read.
+    const metricsBefore = await metricsOf(server.port);
     const [cpuBefore, pgBefore, redisBefore, writesBefore] = [
       cpuSecondsOf(serverPid),
       await databaseBackendsCpuSeconds(databaseUrl),
@@ -561,7 +563,22 @@ async function main(cleanup: Cleanup): Promise<number> {
     const writesAfter = await databaseWrites();
     const gamesStarted = gamesMade - gamesBefore;
     const benchCpu = process.cpuUsage(benchBefore);
-    const memory = await memoryOf(server.port);
+    const metrics = await metricsOf(server.port);
+    const delta = (name: string) => metrics(name) - metricsBefore(name);
+    const memory = {
+      heapUsed: metrics('nodejs_heap_size_used_bytes'),
+      rss: metrics('process_resident_memory_bytes'),
+      lagP99: metrics('nodejs_eventloop_lag_p99_seconds'),
+    };
+    // What a guess waits for in the node: its batch (one in flight, at most 64 moves) and a
+    // connection of the pool.
+    const batches = delta('jotto_guess_batch_size_count');
+    const batchSize = delta('jotto_guess_batch_size_sum') / batches;
+    const batchMs = (1000 * delta('jotto_guess_batch_duration_seconds_sum')) / batches;
+    const acquireMs =
+      (1000 * delta('jotto_db_pool_acquire_seconds_sum')) /
+      delta('jotto_db_pool_acquire_seconds_count');
+    const batchFailures = delta('jotto_guess_batch_failures_total');
     const load = loadAverage();
     let pgCpu = Number.NaN;
     if (pgBefore && pgAfter) {
@@ -632,7 +649,9 @@ async function main(cleanup: Cleanup): Promise<number> {
         `${missing} missing, ${failed} failed; ${connected} sockets (${upgraded.length} on ` +
         `WebSocket); node CPU ${((100 * cpu) / seconds).toFixed(0)} %; games made so far ` +
         `${gamesMade}; turns skipped so far: ${skippedBusy} (answer pending), ${skippedNoGame} ` +
-        `(no game yet); load average ${load}`,
+        `(no game yet); batches ${(batches / seconds).toFixed(1)}/s, mean ${batchSize.toFixed(1)} ` +
+        `moves and ${batchMs.toFixed(1)} ms, ${batchFailures} failed; pool acquire mean ` +
+        `${acquireMs.toFixed(2)} ms; load average ${load}`,
     );
     const holds = p99 <= P99_LIMIT_MS && missing === 0 && failed === 0 && dropped === 0;
     if (!holds) {
@@ -641,7 +660,11 @@ async function main(cleanup: Cleanup): Promise<number> {
     }
     capacity = n;
   }
+  // The load stops before the figures are printed: a guess answered later starts no game.
   stopping.now = true;
+  for (const pair of pairs) {
+    for (const player of pair.players) clearTimeout(player.timer ?? undefined);
+  }
 
   console.log(
     `\nCapacity of one node: N live versus games, 2N players each guessing every ` +
