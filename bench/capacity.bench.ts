@@ -200,7 +200,7 @@ async function startBuiltServer(
 async function metricsOf(port: number): Promise<(name: string) => number> {
   const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
   const totals = new Map<string, number>();
-  for (const match of text.matchAll(/^([a-z_:]+)(?:\{[^}]*\})? (\S+)$/gm)) {
+  for (const match of text.matchAll(/^([a-zA-Z0-9_:]+)(?:\{[^}]*\})? (\S+)$/gm)) {
     totals.set(match[1]!, (totals.get(match[1]!) ?? 0) + Number(match[2]));
   }
   return (name) => totals.get(name) ?? Number.NaN;
@@ -575,9 +575,9 @@ async function main(cleanup: Cleanup): Promise<number> {
     const batches = delta('jotto_guess_batch_size_count');
     const batchSize = delta('jotto_guess_batch_size_sum') / batches;
     const batchMs = (1000 * delta('jotto_guess_batch_duration_seconds_sum')) / batches;
+    const acquires = delta('jotto_db_pool_acquire_seconds_count');
     const acquireMs =
-      (1000 * delta('jotto_db_pool_acquire_seconds_sum')) /
-      delta('jotto_db_pool_acquire_seconds_count');
+      acquires > 0 ? (1000 * delta('jotto_db_pool_acquire_seconds_sum')) / acquires : 0;
     const batchFailures = delta('jotto_guess_batch_failures_total');
     const load = loadAverage();
     let pgCpu = Number.NaN;
