@@ -3,7 +3,11 @@
 // sources through its source map (node:module's SourceMap: no dependency), so that the
 // production build's frames read as the code they came from.
 //
-//   node --import tsx bench/support/cpu-profile-top.ts <file.cpuprofile> [rows]
+//   node --import tsx bench/support/cpu-profile-top.ts <file.cpuprofile> [rows] [from-s] [to-s]
+//
+// With from-s and to-s, only the samples taken that many seconds after the profile began (a
+// bench's steady load, without the process's start-up and the ramp; the per-second busy share
+// printed first shows where they are).
 import { existsSync, readFileSync } from 'node:fs';
 import { SourceMap, type SourceMapPayload } from 'node:module';
 import path from 'node:path';
@@ -19,17 +23,30 @@ interface Profile {
   timeDeltas: number[];
 }
 
-const [file, rowsArgument] = process.argv.slice(2);
-if (!file) throw new Error('usage: cpu-profile-top.ts <file.cpuprofile> [rows]');
+const [file, rowsArgument, fromArgument, toArgument] = process.argv.slice(2);
+if (!file) throw new Error('usage: cpu-profile-top.ts <file.cpuprofile> [rows] [from-s] [to-s]');
 const rows = Number(rowsArgument ?? 25);
+const [from, to] = [Number(fromArgument ?? 0) * 1e6, Number(toArgument ?? Infinity) * 1e6];
 const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
+const idle = new Set(
+  profile.nodes.filter((node) => node.callFrame.functionName === '(idle)').map((node) => node.id),
+);
 
-// Self time per node: each sample's delta belongs to the node sampled.
+// Self time per node: each sample's delta belongs to the node sampled. And the busy share of
+// each second, to find a run's phases.
 const selfMicros = new Map<number, number>();
+const seconds: { busy: number; all: number }[] = [];
+let at = 0;
 profile.samples.forEach((id, i) => {
-  selfMicros.set(id, (selfMicros.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  const delta = profile.timeDeltas[i] ?? 0;
+  at += delta;
+  const second = (seconds[Math.floor(at / 1e6)] ??= { busy: 0, all: 0 });
+  second.all += delta;
+  if (!idle.has(id)) second.busy += delta;
+  if (at >= from && at < to) selfMicros.set(id, (selfMicros.get(id) ?? 0) + delta);
 });
 const total = [...selfMicros.values()].reduce((sum, v) => sum + v, 0);
+const busy = total - [...idle].reduce((sum, id) => sum + (selfMicros.get(id) ?? 0), 0);
 
 /** A script's source map and the folder its sources are relative to. */
 const maps = new Map<string, { map: SourceMap; folder: string } | null>();
@@ -98,6 +115,13 @@ const print = (title: string, totals: Map<string, number>) => {
     );
   }
 };
-console.log(`${file}: ${(total / 1e6).toFixed(1)} s sampled`);
+console.log(
+  `busy % by second: ${seconds.map((second, i) => `${i}:${Math.round((100 * second.busy) / Math.max(1, second.all))}`).join(' ')}`,
+);
+console.log(
+  `${file}: ${(total / 1e6).toFixed(1)} s sampled` +
+    (fromArgument === undefined ? '' : ` from ${fromArgument} s to ${toArgument ?? 'the end'}`) +
+    `, ${(busy / 1e6).toFixed(1)} s of it busy (not idle)`,
+);
 print('Self time by package or source file', byGroup);
 print('Self time by function', byFunction);
