@@ -10,8 +10,9 @@
 //   BENCH_HOME_BASELINE=/tmp/home-base/client/dist pnpm bench home-paint
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { CLIENT_REQUEST_HEADER, CLIENT_REQUEST_HEADER_VALUE } from '@jotto/shared/request-headers';
+import { launchChromium } from '../client/e2e/support/browser.ts';
 import { type JottoServer, startJottoServer } from '../client/e2e/support/jotto-server.ts';
 import { boundedInteger, Cleanup } from './support/harness.ts';
 
@@ -148,15 +149,7 @@ async function main() {
       cleanup.add(`${name} server`, () => server.stop());
       builds.push({ name, server, cookie: await register(server.url, 'alice') });
     }
-    const browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-      ],
-    });
+    const browser = await launchChromium();
     cleanup.add('Chromium', () => browser.close());
 
     console.log(

@@ -23,7 +23,6 @@ import {
   type APIRequestContext,
   type Browser,
   type BrowserContext,
-  chromium,
   type Page,
   request,
 } from 'playwright-core';
@@ -35,6 +34,7 @@ import type {
 } from '@jotto/shared/challenge-schemas';
 import type { PlayResponse } from '@jotto/shared/game-schemas';
 import { CLIENT_REQUEST_HEADER, CLIENT_REQUEST_HEADER_VALUE } from '@jotto/shared/request-headers';
+import { launchChromium } from '../client/e2e/support/browser.ts';
 import { Cleanup, createScratchDatabase } from './support/harness.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..');
@@ -340,15 +340,7 @@ async function shoot(outDir: string): Promise<void> {
     await play(bob, gameId, BOB_GUESSES[turn]!);
   }
 
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-    ],
-  });
+  const browser = await launchChromium();
   cleanup.add('close Chromium', () => browser.close());
 
   for (const variant of VARIANTS) {
