@@ -46,7 +46,6 @@ import {
   CLIENT_REQUEST_HEADER_VALUE,
   SESSION_COOKIE,
 } from '@jotto/shared/request-headers';
-import { ScratchRedis } from '@jotto/test-support/cluster-harness';
 import { freePort } from '../ops/cluster-launcher.ts';
 import { hashToken, newOpaqueToken } from '../server/src/lib/secret-hashing.ts';
 import { USER_SESSION_TTL_MS } from '../server/src/sessions/session-store.ts';
@@ -59,6 +58,7 @@ import {
   formatTable,
   mapLimit,
   runBench,
+  startScratchRedis,
 } from './support/harness.ts';
 import { shuffledWordPool } from './support/word-pool.ts';
 
@@ -209,9 +209,7 @@ async function metricsOf(port: number): Promise<(name: string) => number> {
 async function main(cleanup: Cleanup): Promise<number> {
   const problems: string[] = [];
   const databaseUrl = await createScratchDatabase(cleanup);
-  const redis = new ScratchRedis(await freePort());
-  await redis.start();
-  cleanup.add('stop redis', () => redis.stop());
+  const redis = await startScratchRedis(cleanup);
   const output: string[] = [];
   const server = await startBuiltServer(
     cleanServerEnv({

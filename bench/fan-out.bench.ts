@@ -14,8 +14,6 @@
 // (comma-separated node counts).
 import os from 'node:os';
 import { SESSION_COOKIE } from '@jotto/shared/request-headers';
-import { freePort } from '../ops/cluster-launcher.ts';
-import { ScratchRedis } from '@jotto/test-support/cluster-harness';
 import { type ClientSocket, connected, openSocket } from '@jotto/test-support/socket-client';
 import postgres from 'postgres';
 import {
@@ -30,6 +28,7 @@ import {
   runBench,
   type RunningServer,
   startServer,
+  startScratchRedis,
 } from './support/harness.ts';
 import type { ServerMessage } from './support/server-process.ts';
 
@@ -71,9 +70,7 @@ function emit(
 async function main(cleanup: Cleanup): Promise<number> {
   const problems: string[] = [];
   const databaseUrl = await createScratchDatabase(cleanup);
-  const redis = new ScratchRedis(await freePort());
-  await redis.start();
-  cleanup.add('stop redis', () => redis.stop());
+  const redis = await startScratchRedis(cleanup);
   const env = cleanServerEnv({
     DATABASE_URL: databaseUrl,
     REDIS_URL: redis.url,

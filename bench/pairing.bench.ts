@@ -35,7 +35,7 @@ import type {
   MatchStatusResponse,
 } from '@jotto/shared/match-schemas';
 import { freePort } from '../ops/cluster-launcher.ts';
-import { HttpAgent, ScratchRedis, ServerNode } from '@jotto/test-support/cluster-harness';
+import { HttpAgent, type ScratchRedis, ServerNode } from '@jotto/test-support/cluster-harness';
 import { type ClientSocket, connected, openSocket } from '@jotto/test-support/socket-client';
 import {
   blankedServerEnv,
@@ -47,6 +47,7 @@ import {
   postgresCpuSeconds,
   postgresCpuSince,
   runBench,
+  startScratchRedis,
 } from './support/harness.ts';
 
 const PAIRS = boundedInteger('BENCH_PAIRS', 200, 1, 500);
@@ -303,9 +304,7 @@ async function main(cleanup: Cleanup): Promise<number> {
       `${os.cpus().length} cores; load average ${loadAverage()}`,
   );
   const databaseUrl = await createScratchDatabase(cleanup);
-  const redis = new ScratchRedis(await freePort());
-  cleanup.add('stop redis', () => redis.stop());
-  await redis.start();
+  const redis = await startScratchRedis(cleanup);
   const env = blankedServerEnv({
     DATABASE_URL: databaseUrl,
     REDIS_URL: redis.url,

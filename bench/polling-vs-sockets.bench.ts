@@ -27,8 +27,6 @@ import http from 'node:http';
 import os from 'node:os';
 import { planGameWords } from './support/word-pool.ts';
 import { SESSION_COOKIE } from '@jotto/shared/request-headers';
-import { freePort } from '../ops/cluster-launcher.ts';
-import { ScratchRedis } from '@jotto/test-support/cluster-harness';
 import { type ClientSocket, connected, openSocket } from '@jotto/test-support/socket-client';
 import {
   boundedInteger,
@@ -44,6 +42,7 @@ import {
   runBench,
   runLoad,
   startServer,
+  startScratchRedis,
 } from './support/harness.ts';
 
 const PAIRS = 100;
@@ -118,9 +117,7 @@ async function guessAtRate(port: number, games: Game[], seconds: number, problem
 async function main(cleanup: Cleanup): Promise<number> {
   const problems: string[] = [];
   const databaseUrl = await createScratchDatabase(cleanup);
-  const redis = new ScratchRedis(await freePort());
-  await redis.start();
-  cleanup.add('stop redis', () => redis.stop());
+  const redis = await startScratchRedis(cleanup);
   const bare = await startServer('bare', cleanServerEnv({}), cleanup);
   const server = await startServer(
     'app',

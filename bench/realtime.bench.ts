@@ -34,7 +34,7 @@ import type { GameCountsEvent } from '@jotto/shared/realtime-events';
 import { planGameWords } from './support/word-pool.ts';
 import { SESSION_COOKIE } from '@jotto/shared/request-headers';
 import { freePort } from '../ops/cluster-launcher.ts';
-import { HttpAgent, ScratchRedis, ServerNode } from '@jotto/test-support/cluster-harness';
+import { HttpAgent, type ScratchRedis, ServerNode } from '@jotto/test-support/cluster-harness';
 import { type ClientSocket, connected, openSocket } from '@jotto/test-support/socket-client';
 import type { Cleanup } from './support/harness.ts';
 import {
@@ -48,6 +48,7 @@ import {
   runBench,
   type RunningServer,
   startServer,
+  startScratchRedis,
 } from './support/harness.ts';
 
 const PAIRS = 100;
@@ -649,9 +650,7 @@ async function main(cleanup: Cleanup): Promise<number> {
   const problems: string[] = [];
   const sockets = new Set<ClientSocket>();
   const databaseUrl = await createScratchDatabase(cleanup);
-  const redis = new ScratchRedis(await freePort());
-  cleanup.add(`stop redis-server on ${redis.port}`, () => redis.stop());
-  await redis.start();
+  const redis = await startScratchRedis(cleanup);
   cleanup.add('close client sockets', async () => {
     for (const socket of sockets) socket.disconnect();
     sockets.clear();

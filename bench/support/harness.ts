@@ -8,6 +8,8 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
 import { CLIENT_REQUEST_HEADER, CLIENT_REQUEST_HEADER_VALUE } from '@jotto/shared/request-headers';
+import { ScratchRedis } from '@jotto/test-support/cluster-harness';
+import { freePort } from '../../ops/cluster-launcher.ts';
 import { bundleLikeProduction } from '../../server/bundle-options.ts';
 import type { HeapReport, ServerMessage, ServerMode } from './server-process.ts';
 
@@ -38,6 +40,17 @@ export class Cleanup {
     })();
     return this.done;
   }
+}
+
+/**
+ * A redis-server of the bench's own on a free loopback port, its stop registered with `cleanup`
+ * before it starts (stopping one that never started does nothing).
+ */
+export async function startScratchRedis(cleanup: Cleanup): Promise<ScratchRedis> {
+  const redis = new ScratchRedis(await freePort());
+  cleanup.add(`stop redis-server on ${redis.port}`, () => redis.stop());
+  await redis.start();
+  return redis;
 }
 
 /** Creates `<prefix>_<random>` and registers its drop (WITH FORCE) with `cleanup`. */
