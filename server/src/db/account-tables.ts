@@ -54,6 +54,11 @@ export const users = pgTable(
     ratedGames: integer('rated_games').notNull().default(0),
     /** When the last rated game was settled; null before the first. */
     ratedAt: timestamp('rated_at', { withTimezone: true }),
+    /**
+     * The player's hard-mode setting (docs/PRODUCT.md, 'Hard mode'), copied into each new solo,
+     * daily and archive game they start (`games.hard`).
+     */
+    hardMode: boolean('hard_mode').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

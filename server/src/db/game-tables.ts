@@ -57,6 +57,12 @@ export const games = pgTable(
      * a new value on commit (migrations/), so a node's clock sleeps until the nearest.
      */
     clockDueAt: timestamp('clock_due_at', { withTimezone: true }),
+    /**
+     * Hard mode (docs/PRODUCT.md, 'Hard mode'): every guess must fit every earlier guess's
+     * count. Taken from the player's setting when a solo, daily or archive game is made, and
+     * fixed for the game; always false for a versus game.
+     */
+    hard: boolean('hard').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -100,6 +106,13 @@ export const gamePlayers = pgTable(
      * daily per player per day": an account's by its user, a guest's by its session.
      */
     dailyDay: date('daily_day', { mode: 'string' }),
+    /**
+     * A Daily Jotto game played after its day, from the archive (docs/PRODUCT.md, 'Archive'):
+     * the day's word, but it never counts for the streak, the day's board, points or
+     * leaderboards. Its `dailyDay` is the day it belongs to, so that a player still has one
+     * game per day, whether played on the day or later.
+     */
+    archive: boolean('archive').notNull().default(false),
   },
   (t) => [
     uniqueIndex('game_players_game_user_key').on(t.gameId, t.userId),
