@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { AppProviders } from './app/app-providers.tsx';
 import { AppServices } from './app/app-services.tsx';
 import { AppRoutes, preloadScreenOf } from './app/app-routes.tsx';
+import { startContrast } from './features/contrast/contrast-preference.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { userInfoQuery } from './lib/session.ts';
 import './styles/tokens.css';
@@ -11,6 +12,10 @@ import './styles/global.css';
 
 const root = document.getElementById('main');
 if (!root) throw new Error('the page has no #main element');
+
+// High contrast or not, set on <html> before React renders: the first paint has the right
+// colours and the letter marks their shapes (the page shows nothing before this runs).
+startContrast();
 
 const queryClient = createQueryClient();
 // Who is signed in, asked now, beside the screen's code rather than after it has rendered: the

@@ -2,6 +2,7 @@ import { NavLink } from 'react-router-dom';
 import type { StaticClientRoute } from '@jotto/shared/client-routes';
 import { MENU_DESTINATIONS } from '@/components/main-menu.tsx';
 import { useModalDialog } from '@/components/use-modal-dialog.ts';
+import { ContrastSetting } from '@/features/contrast/components/contrast-setting.tsx';
 import { useSignOut } from '@/lib/session.ts';
 import styles from './sidebar.module.css';
 
@@ -15,6 +16,7 @@ export const SIDEBAR_LINKS: ReadonlyArray<{ label: string; route: StaticClientRo
 /**
  * The sidebar (docs/PRODUCT.md, 'Shell'), a drawer over the content at every width on the native
  * modal `<dialog>`: focus moves into it and stays there, Escape and a click outside close it.
+ * Under the links, the contrast setting (docs/PRODUCT.md, 'High contrast').
  */
 export function Sidebar({ open, onClose }: { open: boolean; onClose: () => void }) {
   const modal = useModalDialog(open, onClose);
@@ -48,6 +50,10 @@ export function Sidebar({ open, onClose }: { open: boolean; onClose: () => void 
           </li>
         </ul>
       </nav>
+      {/* Reachable from every screen of the shell, the game's among them, without leaving it. */}
+      <div className={styles.settings}>
+        <ContrastSetting />
+      </div>
     </dialog>
   );
 }
