@@ -53,10 +53,12 @@ function DailyGame({ daily }: { daily: EndpointResponse<'daily'> }) {
         <h1 className={styles.title}>Daily Jotto #{daily.number}</h1>
         <p className={styles.subtitle}>{date} · one word for everyone today</p>
       </header>
-      {signedIn && <DailyReminderControl />}
       {game?.finished && (
         <DailyResult daily={daily} game={game} signedIn={signedIn} onNextWord={onNextWord} />
       )}
+      {/* Under the result once the day is played (the streak in view); below the board before,
+          so that it never pushes the game down. */}
+      {signedIn && game?.finished && <DailyReminderControl />}
       <GameScreen
         gameId={daily.gameId}
         endSummary={
@@ -71,6 +73,7 @@ function DailyGame({ daily }: { daily: EndpointResponse<'daily'> }) {
           )
         }
       />
+      {signedIn && !game?.finished && <DailyReminderControl />}
     </div>
   );
 }
