@@ -176,6 +176,16 @@ describe.each(DATABASE_KINDS)('Streak reminders on %s', (kind) => {
     }
   });
 
+  it('moves a reminder found over an hour late on unsent (no server ran at its hour)', async () => {
+    const missed = await player({ streak: true });
+    now = at(`${REMINDER_DAY}T20:00:01Z`);
+    await t.app.dailyReminderJob.runNow();
+    expect(pushesTo(missed.token)).toEqual([]);
+    expect((await rowOf(missed.id))?.nextDueAt.toISOString()).toBe(
+      `${addDays(REMINDER_DAY, 1)}T18:00:00.000Z`,
+    );
+  });
+
   it('sends each reminder once when two jobs race for the same due reminders', async () => {
     const players = [];
     for (let i = 0; i < 4; i += 1) players.push(await player({ streak: true }));

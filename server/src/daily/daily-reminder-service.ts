@@ -15,6 +15,12 @@ import { type Clock, dailyRecordsOf } from './daily-service.ts';
 /** The most due reminders one look reads at once; the rest are read by the next batch. */
 const REMINDERS_PER_BATCH = 50;
 
+/**
+ * A reminder found due longer ago than this (no server ran at its hour) is moved on unsent: a
+ * reminder hours late would come at an hour the player did not choose, in the night perhaps.
+ */
+export const REMINDER_LATE_LIMIT_MS = 60 * 60 * 1000;
+
 /** A reminder the job sent: whose, and for which UTC daily day. */
 export interface SentReminder {
   userId: number;
@@ -124,7 +130,10 @@ export class DailyReminderService {
     }
   }
 
-  /** One due reminder: moved on, and pushed when wanted and this node took it. */
+  /**
+   * One due reminder: moved on, and pushed when wanted, not over an hour late, and this node
+   * took it.
+   */
   private async lookAt(
     reminder: typeof dailyReminders.$inferSelect,
     now: Date,
@@ -135,8 +144,9 @@ export class DailyReminderService {
       eq(dailyReminders.userId, reminder.userId),
       eq(dailyReminders.nextDueAt, reminder.nextDueAt),
     );
+    const late = now.getTime() - reminder.nextDueAt.getTime() > REMINDER_LATE_LIMIT_MS;
     const records =
-      reminder.lastSentDay === day ? [] : await dailyRecordsOf(this.db, reminder.userId);
+      late || reminder.lastSentDay === day ? [] : await dailyRecordsOf(this.db, reminder.userId);
     if (reminderWanted(records, day)) {
       // The compare-and-set: the row as read (no other node has moved it) and the day not sent.
       const taken = await this.db
