@@ -65,6 +65,8 @@ import {
   DAILY_LEADERS_TICK_MS,
   DailyLeadersService,
 } from './daily/daily-leaders-service.ts';
+import { DailyReminderJob } from './daily/daily-reminder-job.ts';
+import { DailyReminderService } from './daily/daily-reminder-service.ts';
 import { dailyRoutes } from './daily/daily-routes.ts';
 import { DailyService } from './daily/daily-service.ts';
 import { DailyWordDraw } from './daily/daily-word.ts';
@@ -97,6 +99,8 @@ declare module 'fastify' {
     secrets: AppSecrets;
     /** This node's drain, begun by its shutdown (ops/node-shutdown.ts): readiness, jobs. */
     drain: NodeDrain;
+    /** Sends the streak reminders when due; tests run it at once (`runNow`). */
+    dailyReminderJob: DailyReminderJob;
   }
 }
 
@@ -480,10 +484,28 @@ export async function buildApp(
   dailyLeadersJob.start();
   drain.onBegin(() => dailyLeadersJob.stop());
   app.addHook('onClose', () => dailyLeadersJob.stop());
+  // Streak reminders: every node's timer set for the earliest due one, woken at commit by a
+  // reminder turned on or moved; each sent once for the cluster by a compare-and-set.
+  const reminders = new DailyReminderService({
+    db: app.db,
+    notifier,
+    clock,
+    pushAvailable: push.enabled,
+  });
+  const dailyReminderJob = new DailyReminderJob(
+    reminders,
+    (channel, onNotify, onListening) => database.listen(channel, onNotify, onListening),
+    app.log.child({ job: 'streak reminders' }),
+  );
+  await dailyReminderJob.start();
+  drain.onBegin(() => dailyReminderJob.stop());
+  app.addHook('onClose', () => dailyReminderJob.stop());
+  app.decorate('dailyReminderJob', dailyReminderJob);
   await app.register(dailyRoutes, {
     prefix: config.apiPrefix,
     daily,
     leaders: dailyLeaders,
+    reminders,
     config,
   });
   await app.register(clientStaticPlugin, {

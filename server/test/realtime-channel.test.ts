@@ -1,12 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import type { BatchResponse, MulticastMessage } from 'firebase-admin/messaging';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config/config.ts';
 import { pushTokens, users } from '../src/db/account-tables.ts';
 import { SESSION_COOKIE } from '@jotto/shared/request-headers';
-import type { PushTransport } from '../src/realtime/push-sender.ts';
 import {
   connected,
   openSocket,
@@ -14,6 +12,7 @@ import {
   recordEvents,
   type ClientSocket,
 } from '@jotto/test-support/socket-client';
+import { RecordingPushTransport } from './recording-push-transport.ts';
 import { registerUser, TestAgent } from './test-app.ts';
 import { createScratchPostgresDatabase } from './test-environment.ts';
 import type { FastifyInstance } from 'fastify';
@@ -29,28 +28,6 @@ type Json = Record<string, unknown>;
  * 300 ms leaves a wide margin on a loaded machine.
  */
 const NOTHING_ELSE_WITHIN_MS = 300;
-
-/** The push provider's boundary: records what would be sent and answers like the provider. */
-class RecordingPushTransport implements PushTransport {
-  readonly sent: MulticastMessage[] = [];
-  readonly rejectTokens = new Set<string>();
-  async sendEachForMulticast(message: MulticastMessage): Promise<BatchResponse> {
-    this.sent.push(message);
-    const responses = message.tokens.map((token) =>
-      this.rejectTokens.has(token)
-        ? {
-            success: false as const,
-            error: {
-              code: 'messaging/registration-token-not-registered',
-              message: 'gone',
-            } as never,
-          }
-        : { success: true as const, messageId: `m-${token}` },
-    );
-    const failureCount = responses.filter((r) => !r.success).length;
-    return { responses, successCount: responses.length - failureCount, failureCount };
-  }
-}
 
 describe('the Socket.IO channel on one node', () => {
   let app: FastifyInstance;

@@ -68,6 +68,9 @@ const SAMPLES: { [N in ApiName]: { params: EndpointParams<N>; body: EndpointBody
   daily: { params: undefined, body: undefined },
   dailyStats: { params: undefined, body: undefined },
   dailyLeaders: { params: undefined, body: undefined },
+  dailyReminder: { params: undefined, body: undefined },
+  setDailyReminder: { params: undefined, body: { hour: 20, timeZone: 'Europe/Paris' } },
+  dailyReminderOff: { params: undefined, body: undefined },
 };
 
 type Situation = 'no session' | 'guest' | 'no username yet';

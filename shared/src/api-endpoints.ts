@@ -43,7 +43,13 @@ import {
   UpdateMarkBody,
   UpdateMarkResponse,
 } from './game-schemas.ts';
-import { DailyGameResponse, DailyLeadersResponse, DailyStatsResponse } from './daily-schemas.ts';
+import {
+  DailyGameResponse,
+  DailyLeadersResponse,
+  DailyReminderBody,
+  DailyReminderResponse,
+  DailyStatsResponse,
+} from './daily-schemas.ts';
 import { LeaderboardParams, LeaderboardResponse } from './leaderboard-schemas.ts';
 import { MatchSeekResponse, MatchStatusResponse } from './match-schemas.ts';
 import { RatingHistoryResponse } from './rating-schemas.ts';
@@ -365,6 +371,25 @@ export const API_ENDPOINTS = {
     access: 'public',
     tag: 'daily',
     response: DailyLeadersResponse,
+  },
+  dailyReminder: {
+    ...API_PATHS.dailyReminder,
+    access: 'user',
+    tag: 'daily',
+    response: DailyReminderResponse,
+  },
+  setDailyReminder: {
+    ...API_PATHS.setDailyReminder,
+    access: 'user',
+    tag: 'daily',
+    body: DailyReminderBody,
+    response: DailyReminderResponse,
+  },
+  dailyReminderOff: {
+    ...API_PATHS.dailyReminderOff,
+    access: 'user',
+    tag: 'daily',
+    response: DailyReminderResponse,
   },
 } as const satisfies { [N in ApiName]: EndpointDefinition };
 

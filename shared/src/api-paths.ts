@@ -75,6 +75,12 @@ export const API_PATHS = {
   daily: { method: 'GET', path: '/daily', changesState: true },
   dailyStats: { method: 'GET', path: '/daily/stats' },
   dailyLeaders: { method: 'GET', path: '/daily/leaders' },
+  /** My streak reminder, or null (docs/PRODUCT.md, 'Streak reminder'). */
+  dailyReminder: { method: 'GET', path: '/daily/reminder' },
+  /** Turns my streak reminder on at an hour of my clock, or moves it. */
+  setDailyReminder: { method: 'POST', path: '/daily/reminder' },
+  /** Turns my streak reminder off (the API changes state with POST only). */
+  dailyReminderOff: { method: 'POST', path: '/daily/reminder/off' },
 } as const satisfies Record<string, ApiPath>;
 
 /** One route's method and path (and whether a GET changes state). */

@@ -1,7 +1,9 @@
 import { Type, type Static } from 'typebox';
 import { okWith } from './api-envelope.ts';
+import { TIME_ZONE_MAX_LENGTH } from './daily-reminder-rules.ts';
 import { MAX_DAILY_GUESSES } from './daily-rules.ts';
 import { LEADERBOARD_SIZE } from './leaderboard-windows.ts';
+import { SafeText } from './safe-text.ts';
 
 /** A UTC calendar day, `YYYY-MM-DD`. */
 const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
@@ -62,3 +64,35 @@ export const DailyLeadersResponse = okWith({
   computedAt: Type.String(),
 });
 export type DailyLeadersResponse = Static<typeof DailyLeadersResponse>;
+
+/** A streak reminder as it is set: the hour of the player's clock and the zone it is read in. */
+export const DailyReminder = Type.Object({
+  /** 0 to 23: the whole hour of the player's local day at which it is sent. */
+  hour: Type.Integer({ minimum: 0, maximum: 23 }),
+  /** The IANA time zone (e.g. 'Europe/Paris') the hour is read in. */
+  timeZone: Type.String(),
+});
+export type DailyReminder = Static<typeof DailyReminder>;
+
+/**
+ * `GET /daily/reminder`: the signed-in player's streak reminder (docs/PRODUCT.md, 'Streak
+ * reminder'), null when off; `pushAvailable` false when this server sends no push at all.
+ */
+export const DailyReminderResponse = okWith({
+  reminder: Type.Union([DailyReminder, Type.Null()]),
+  pushAvailable: Type.Boolean(),
+});
+export type DailyReminderResponse = Static<typeof DailyReminderResponse>;
+
+/**
+ * `POST /daily/reminder`: turns the reminder on, or moves it, at `hour` of `timeZone`. The
+ * zone must be one the server knows (see `canonicalTimeZone`), else 400.
+ */
+export const DailyReminderBody = Type.Object(
+  {
+    hour: Type.Integer({ minimum: 0, maximum: 23 }),
+    timeZone: SafeText({ minLength: 1, maxLength: TIME_ZONE_MAX_LENGTH }),
+  },
+  { additionalProperties: false },
+);
+export type DailyReminderBody = Static<typeof DailyReminderBody>;

@@ -5,6 +5,7 @@ import { endpointRoute } from '../lib/endpoint-route.ts';
 import { perMinute } from '../plugins/rate-limit-plugin.ts';
 import { signedInUser, visitorOrNewGuest } from '../sessions/route-access.ts';
 import type { DailyLeadersService } from './daily-leaders-service.ts';
+import type { DailyReminderService } from './daily-reminder-service.ts';
 import type { DailyService } from './daily-service.ts';
 
 declare module 'fastify' {
@@ -14,12 +15,16 @@ declare module 'fastify' {
   }
 }
 
-/** Daily Jotto: today's game, my record, today's leaders (docs/PRODUCT.md, 'Daily Jotto'). */
+/**
+ * Daily Jotto: today's game, my record, today's leaders (docs/PRODUCT.md, 'Daily Jotto'), my
+ * streak reminder (docs/PRODUCT.md, 'Streak reminder').
+ */
 export const dailyRoutes: FastifyPluginAsyncTypebox<{
   daily: DailyService;
   leaders: DailyLeadersService;
+  reminders: DailyReminderService;
   config: AppConfig;
-}> = async (app, { daily, leaders, config }) => {
+}> = async (app, { daily, leaders, reminders, config }) => {
   app.route({
     ...endpointRoute(API_ENDPOINTS.daily, {
       // Only a call without a live session costs anything lasting (a guest session and a game
@@ -44,5 +49,21 @@ export const dailyRoutes: FastifyPluginAsyncTypebox<{
   app.route({
     ...endpointRoute(API_ENDPOINTS.dailyLeaders),
     handler: async () => leaders.getLeaders(),
+  });
+
+  app.route({
+    ...endpointRoute(API_ENDPOINTS.dailyReminder),
+    handler: async (request) => reminders.get(signedInUser(request).userId),
+  });
+
+  app.route({
+    ...endpointRoute(API_ENDPOINTS.setDailyReminder),
+    handler: async (request) =>
+      reminders.set(signedInUser(request).userId, request.body.hour, request.body.timeZone),
+  });
+
+  app.route({
+    ...endpointRoute(API_ENDPOINTS.dailyReminderOff),
+    handler: async (request) => reminders.off(signedInUser(request).userId),
   });
 };

@@ -57,19 +57,7 @@ export class DailyService {
 
   /** `GET /daily/stats`: a signed-in player's dailies played and solved, streaks, guesses. */
   async stats(userId: number): Promise<DailyStatsResponse> {
-    const rows = await this.db
-      .select({
-        day: gamePlayers.dailyDay,
-        status: gamePlayers.status,
-        guesses: gamePlayers.guessCount,
-      })
-      .from(gamePlayers)
-      .where(and(eq(gamePlayers.userId, userId), isNotNull(gamePlayers.dailyDay)));
-    const records: DailyRecord[] = rows.map((row) => ({
-      day: row.day!,
-      outcome: OUTCOME_OF_STATUS[row.status],
-      guesses: row.guesses,
-    }));
+    const records = await dailyRecordsOf(this.db, userId);
     return { result: 'ok', ...dailyStats(records, this.today()) };
   }
 
@@ -108,4 +96,21 @@ export class DailyService {
     if (existing === null) throw new Error(`the daily game of ${day} was neither made nor found`);
     return existing;
   }
+}
+
+/** Every daily of an account, as the stats, the streaks and the streak reminder count them. */
+export async function dailyRecordsOf(db: Database, userId: number): Promise<DailyRecord[]> {
+  const rows = await db
+    .select({
+      day: gamePlayers.dailyDay,
+      status: gamePlayers.status,
+      guesses: gamePlayers.guessCount,
+    })
+    .from(gamePlayers)
+    .where(and(eq(gamePlayers.userId, userId), isNotNull(gamePlayers.dailyDay)));
+  return rows.map((row) => ({
+    day: row.day!,
+    outcome: OUTCOME_OF_STATUS[row.status],
+    guesses: row.guesses,
+  }));
 }

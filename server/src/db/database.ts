@@ -15,6 +15,7 @@ import * as gameTables from './game-tables.ts';
 import * as socialTables from './social-tables.ts';
 import * as secretTables from './secret-tables.ts';
 import * as snapshotTables from './snapshot-tables.ts';
+import * as reminderTables from './reminder-tables.ts';
 import { REPO_ROOT } from '../repo-root.ts';
 
 /** Every table, one file per area (`*-tables.ts`), as Drizzle's typed schema. */
@@ -24,6 +25,7 @@ const schema = {
   ...socialTables,
   ...snapshotTables,
   ...secretTables,
+  ...reminderTables,
 };
 
 /** The Drizzle database, whichever driver is underneath: queries are written once. */

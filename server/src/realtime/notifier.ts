@@ -98,6 +98,26 @@ export class Notifier {
   }
 
   /**
+   * The streak reminder's push (docs/PRODUCT.md, 'Streak reminder'): no event (a page of the
+   * app that is open shows the daily already), only a notification, to /daily. Resolves once
+   * the provider has answered; a push that fails is logged, never thrown: the reminder counts
+   * as sent for the day either way, since sending again could make two.
+   */
+  async dailyReminder(userId: number, reminder: { number: number; streak: number }): Promise<void> {
+    const base = this.publicUrl ?? '';
+    const days = reminder.streak === 1 ? '1-day' : `${reminder.streak}-day`;
+    const message: PushMessage = {
+      title: 'Keep your streak',
+      icon: `${base}/public/icon-192.png`,
+      body: `Daily Jotto #${reminder.number} is waiting: play it before midnight UTC to keep your ${days} streak.`,
+      click_action: `${base}${clientPath('/daily')}`,
+    };
+    await this.push.send(userId, message).catch((err: unknown) => {
+      this.log.warn({ err, event: 'daily reminder' }, 'push not delivered');
+    });
+  }
+
+  /**
    * This node is going away (its shutdown): every socket it holds hears `server:draining`, which
    * tells the client to reconnect at once (to another node: this one refuses new sockets while
    * it drains), then is closed. Only this node's sockets: the others' stay where they are.

@@ -55,7 +55,19 @@ export async function startPush(
   };
   container.addEventListener('message', onMessage);
   container.startMessages();
-  await setUpPush({
+  await registerPushToken(config);
+  return () => container.removeEventListener('message', onMessage);
+}
+
+/**
+ * The setup steps alone (worker, permission, token, the server call), for a player who asks
+ * for something push carries (the streak reminder) after the setup at sign-in found no token:
+ * permission not given then, or given since. Resolves to the token, or null (logged as the
+ * setup logs it).
+ */
+export function registerPushToken(config: FirebaseWebConfig): Promise<string | null> {
+  const container = navigator.serviceWorker;
+  return setUpPush({
     registerWorker: () => container.register(SERVICE_WORKER_URL),
     requestPermission: () => requestNotificationPermission(Notification),
     getToken: (registration) => getFirebasePushToken(config, registration),
@@ -63,5 +75,4 @@ export async function startPush(
     remember: rememberPushToken,
     log: console,
   });
-  return () => container.removeEventListener('message', onMessage);
 }

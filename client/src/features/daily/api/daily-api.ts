@@ -1,10 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client.ts';
 
-/** The Daily Jotto query keys: today's game, and my record (the leaders are the leaderboards'). */
+/**
+ * The Daily Jotto query keys: today's game, my record and my streak reminder (the leaders are
+ * the leaderboards').
+ */
 export const dailyKeys = {
   today: ['daily', 'today'] as const,
   stats: ['daily', 'stats'] as const,
+  reminder: ['daily', 'reminder'] as const,
 };
 
 /**
@@ -24,3 +28,17 @@ export const dailyStatsQuery = queryOptions({
   queryFn: () => callEndpoint('dailyStats'),
   retry: false,
 });
+
+/** `GET /daily/reminder`: my streak reminder (docs/PRODUCT.md, 'Streak reminder'), or null. */
+export const dailyReminderQuery = queryOptions({
+  queryKey: dailyKeys.reminder,
+  queryFn: () => callEndpoint('dailyReminder'),
+  retry: false,
+});
+
+/** Turns my streak reminder on at `hour` of my clock in `timeZone`, or moves it. */
+export const setDailyReminder = (hour: number, timeZone: string) =>
+  callEndpoint('setDailyReminder', { body: { hour, timeZone } });
+
+/** Turns my streak reminder off. */
+export const turnDailyReminderOff = () => callEndpoint('dailyReminderOff');

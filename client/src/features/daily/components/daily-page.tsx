@@ -10,6 +10,7 @@ import { GameScreen } from '@/features/game/components/game-screen.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { useSession } from '@/lib/session.ts';
 import { dailyKeys, todaysDailyQuery } from '../api/daily-api.ts';
+import { DailyReminderControl } from './daily-reminder-control.tsx';
 import { DailyResult } from './daily-result.tsx';
 import styles from './daily-page.module.css';
 
@@ -55,6 +56,9 @@ function DailyGame({ daily }: { daily: EndpointResponse<'daily'> }) {
       {game?.finished && (
         <DailyResult daily={daily} game={game} signedIn={signedIn} onNextWord={onNextWord} />
       )}
+      {/* Under the result once the day is played (the streak in view); below the board before,
+          so that it never pushes the game down. */}
+      {signedIn && game?.finished && <DailyReminderControl />}
       <GameScreen
         gameId={daily.gameId}
         endSummary={
@@ -69,6 +73,7 @@ function DailyGame({ daily }: { daily: EndpointResponse<'daily'> }) {
           )
         }
       />
+      {signedIn && !game?.finished && <DailyReminderControl />}
     </div>
   );
 }
