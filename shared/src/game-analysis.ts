@@ -60,6 +60,23 @@ export interface AnalysisStep {
   bestGuess: string;
   /** How many candidates `bestGuess` would have left, on average. */
   bestExpected: number;
+  /**
+   * 0–100: the share of `bestGuess`'s expected information that this guess had (see
+   * `guessSkill`); 100 for the best guess, and for any guess at least as informative.
+   */
+  skill: number;
+  /**
+   * 0–100: how the count this guess got ranks among the counts it could have got, 50 being
+   * the middle, above it a count that left fewer candidates than usual (see `countLuck`).
+   */
+  luck: number;
+}
+
+/** One answer a player saw: the word guessed, its match count, and whether it won. */
+export interface SeenAnswer {
+  word: string;
+  matches: number;
+  won: boolean;
 }
 
 /** A guess word and the candidates it leaves in expectation. */
@@ -163,32 +180,54 @@ export class GameAnalyser {
   analyse(secret: string, words: readonly string[]): AnalysisStep[] {
     const secretIndex = this.secretIndex.get(secret);
     if (secretIndex === undefined) throw new RangeError(`${secret} is not in the secret list`);
+    return this.analyseAnswers(
+      words.map((word) => ({
+        word,
+        matches: this.matchRow(word)[secretIndex]!,
+        won: word === secret,
+      })),
+    );
+  }
+
+  /**
+   * The same analysis from the answers the player saw alone, without the secret: each step
+   * depends only on the earlier answers (the candidates), the word and its own answer, so
+   * `analyse(secret, words)` is this over the answers the secret gave. Its skill and luck are
+   * therefore numbers the player could work out from what they saw (no secret needed); the
+   * best guesses and the candidates left are not (they may name or narrow the secret).
+   */
+  analyseAnswers(answers: readonly SeenAnswer[]): AnalysisStep[] {
     let candidates = Int32Array.from(this.secrets, (_, i) => i);
     let best: BestGuess = { word: '', expected: 0 };
+    let bestGroups: number[] = [];
     let bestOver = 0;
-    return words.map((word) => {
+    return answers.map(({ word, matches, won }) => {
       // The best guess depends only on the candidates, and they only ever shrink, so the same
       // count is the same set: after a guess that ruled nothing out, its best guess stands
       // (it halved the bench's CPU per game).
       if (candidates.length !== bestOver) {
         best = this.bestGuess(candidates);
+        bestGroups = this.answerGroups(best.word, candidates);
         bestOver = candidates.length;
       }
       const row = this.matchRow(word);
-      const matches = row[secretIndex]!;
-      const won = word === secret;
       // The guessed word itself is a candidate only if it won; any other candidate must give
       // the same match count.
       const guessedIndex = this.secretIndex.get(word) ?? -1;
+      const groups = this.answerGroups(word, candidates);
+      const before = candidates;
       candidates = candidates.filter((c) =>
-        won ? c === secretIndex : c !== guessedIndex && row[c] === matches,
+        won ? c === guessedIndex : c !== guessedIndex && row[c] === matches,
       );
+      const mayWin = before.includes(guessedIndex);
       return {
         word,
         matches,
         candidatesLeft: candidates.length,
         bestGuess: best.word,
         bestExpected: best.expected,
+        skill: guessSkill(groups, bestGroups, mayWin),
+        luck: countLuck(groups, candidates.length),
       };
     });
   }
@@ -225,6 +264,21 @@ export class GameAnalyser {
   bestGuessOver(candidates: Int32Array): BestGuess {
     if (candidates.length === 0) throw new RangeError('no candidates to choose a guess for');
     return this.bestGuess(candidates);
+  }
+
+  /**
+   * The sizes of the groups `candidates` fall into by the answer guessing `word` gets: 0 to 5
+   * matches, then a win (the word itself, if a candidate). Empty groups are left out.
+   */
+  private answerGroups(word: string, candidates: Int32Array): number[] {
+    const row = this.matchRow(word);
+    const guessedIndex = this.secretIndex.get(word) ?? -1;
+    const groups = new Array<number>(WORD_LENGTH + 2).fill(0);
+    for (let i = 0; i < candidates.length; i += 1) {
+      const c = candidates[i]!;
+      groups[c === guessedIndex ? WORD_LENGTH + 1 : row[c]!]! += 1;
+    }
+    return groups.filter((size) => size > 0);
   }
 
   /**
@@ -434,4 +488,78 @@ export function sharedGameAnalyser(): GameAnalyser {
  */
 export function analyseGame(secret: string, words: readonly string[]): AnalysisStep[] {
   return sharedGameAnalyser().analyse(secret, words);
+}
+
+/**
+ * The information a guess is expected to give, in bits: the expected fall in the entropy of
+ * the candidates (all equally likely) over its possible answers, which is the entropy of the
+ * answer itself, Σ (s / n)·log2(n / s) over the sizes s of the groups of candidates that would
+ * give the same answer (n candidates in all). Summed smallest group first, so that the same
+ * groups in any order give the very same number.
+ */
+export function expectedInformation(groupSizes: readonly number[]): number {
+  const sizes = groupSizes.filter((size) => size > 0).sort((a, b) => a - b);
+  const n = sizes.reduce((sum, size) => sum + size, 0);
+  let bits = 0;
+  for (const size of sizes) bits += (size / n) * Math.log2(n / size);
+  return bits;
+}
+
+/**
+ * A guess's skill, 0–100 (docs/PRODUCT.md, 'Post-game analysis'): its expected information as
+ * a share of the best guess's (`groups` and `bestGroups` are the sizes of their answer groups
+ * over the same candidates), rounded. A guess the two measures rank above the best guess (the
+ * best guess minimises the candidates left, not the entropy) also gets 100. Once one candidate
+ * is left no guess can tell anything: then guessing it (`mayWin`) is 100, anything else 0.
+ */
+export function guessSkill(
+  groups: readonly number[],
+  bestGroups: readonly number[],
+  mayWin: boolean,
+): number {
+  const best = expectedInformation(bestGroups);
+  if (best === 0) return mayWin ? 100 : 0;
+  return Math.min(100, Math.max(0, Math.round((100 * expectedInformation(groups)) / best)));
+}
+
+/**
+ * How lucky the count a guess got was, 0–100 (docs/PRODUCT.md, 'Post-game analysis'): over
+ * the candidates before it (all equally likely), the chance that the count would have left more
+ * candidates than the `left` it did, plus half the chance that it would have left as many,
+ * rounded. Its mean over the possible answers is 50 whatever the guess, so 50 is "as expected";
+ * a guess that could only get one answer is 50.
+ */
+export function countLuck(groups: readonly number[], left: number): number {
+  let n = 0;
+  let more = 0;
+  let same = 0;
+  for (const size of groups) {
+    n += size;
+    if (size > left) more += size;
+    else if (size === left) same += size;
+  }
+  if (n === 0) return 50;
+  return Math.round((100 * (more + same / 2)) / n);
+}
+
+/** A game's skill and luck, each 0–99. */
+export interface GameSkill {
+  skill: number;
+  luck: number;
+}
+
+/**
+ * A game's skill and luck from its steps (docs/PRODUCT.md, 'Post-game analysis'): the mean of
+ * the guesses' skill and of their luck, each rounded and at most 99 (a perfect 100 is kept for
+ * no game: the best guess is only the best by the analysis's measure). A game without guesses
+ * has skill 0 and luck 50.
+ */
+export function gameSkillOf(steps: readonly Pick<AnalysisStep, 'skill' | 'luck'>[]): GameSkill {
+  if (steps.length === 0) return { skill: 0, luck: 50 };
+  const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
+  const capped = (value: number) => Math.min(99, Math.max(0, Math.round(value)));
+  return {
+    skill: capped(mean(steps.map((step) => step.skill))),
+    luck: capped(mean(steps.map((step) => step.luck))),
+  };
 }
