@@ -10,6 +10,7 @@ import { GameScreen } from '@/features/game/components/game-screen.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { useSession } from '@/lib/session.ts';
 import { dailyKeys, todaysDailyQuery } from '../api/daily-api.ts';
+import { DailyBoard } from './daily-board.tsx';
 import { DailyResult } from './daily-result.tsx';
 import styles from './daily-page.module.css';
 
@@ -19,6 +20,7 @@ import styles from './daily-page.module.css';
  * as for /game) and gives the same one after; it is played on the game screen, and once it has
  * ended the day's result, the share text, the countdown and the stats come above the board, and
  * all but the stats first in the results overlay, where the share is what the end is for.
+ * Under the game, the day's board: everyone's solvers, and signed in, the friends'.
  */
 export function DailyPage() {
   const navigate = useNavigate();
@@ -45,6 +47,11 @@ function DailyGame({ daily }: { daily: EndpointResponse<'daily'> }) {
   }).format(new Date(`${daily.day}T12:00:00.000Z`));
   const signedIn = username !== '';
   const onNextWord = () => void queryClient.invalidateQueries({ queryKey: dailyKeys.today });
+  const finished = game?.finished === true;
+  // The player's own solve goes on the day's boards at once: ask them again when it ends.
+  useEffect(() => {
+    if (finished) void queryClient.invalidateQueries({ queryKey: dailyKeys.board('everyone') });
+  }, [finished, queryClient]);
 
   return (
     <div className={styles.page}>
@@ -69,6 +76,7 @@ function DailyGame({ daily }: { daily: EndpointResponse<'daily'> }) {
           )
         }
       />
+      <DailyBoard signedIn={signedIn} />
     </div>
   );
 }
