@@ -5,7 +5,7 @@ import type { Database } from '../db/database.ts';
 import { users } from '../db/account-tables.ts';
 import { gamePlayers } from '../db/game-tables.ts';
 import { friendships } from '../db/social-tables.ts';
-import { solverEntry } from './daily-leaders-service.ts';
+import { solverEntry } from './daily-leader-entry.ts';
 
 /**
  * `GET /daily/leaders?scope=friends` (docs/PRODUCT.md, 'Daily Jotto'): the day's solvers among
