@@ -5,7 +5,8 @@
 // machine, as the server runs it (table built and first step cached once per process).
 import { cpuUsage, memoryUsage } from 'node:process';
 import { availableParallelism, loadavg } from 'node:os';
-import { countLuck, GameAnalyser, guessSkill } from '@jotto/shared/game-analysis';
+import { GameAnalyser } from '@jotto/shared/game-analysis';
+import { countLuck, guessSkill } from '@jotto/shared/game-skill';
 import { analyseGameByDefinition } from '@jotto/shared/test/game-analysis-reference';
 import { countMatches } from '@jotto/shared/game-rules';
 import { GUESS_WORDS, SECRET_WORDS } from '@jotto/shared/word-lists';

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorResponse } from '@jotto/shared/api-envelope';
-import { analyseGame, gameSkillOf } from '@jotto/shared/game-analysis';
+import { analyseGame } from '@jotto/shared/game-analysis';
+import { gameSkillOf } from '@jotto/shared/game-skill';
 import { countMatches, GAME_MESSAGES } from '@jotto/shared/game-rules';
 import type {
   GameAnalysisResponse,

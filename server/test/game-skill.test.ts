@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorResponse } from '@jotto/shared/api-envelope';
 import { addDays } from '@jotto/shared/daily-rules';
 import type { DailyGameResponse } from '@jotto/shared/daily-schemas';
-import { analyseGame, gameSkillOf } from '@jotto/shared/game-analysis';
+import { analyseGame } from '@jotto/shared/game-analysis';
+import { gameSkillOf } from '@jotto/shared/game-skill';
 import { countMatches, GAME_MESSAGES } from '@jotto/shared/game-rules';
 import type {
   GameAnalysisResponse,

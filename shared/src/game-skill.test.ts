@@ -1,14 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { countMatches } from './game-rules.ts';
-import {
-  GameAnalyser,
-  type GuessAnswer,
-  countLuck,
-  expectedInformation,
-  gameSkillOf,
-  guessSkill,
-} from './game-analysis.ts';
+import { GameAnalyser, type GuessAnswer } from './game-analysis.ts';
+import { countLuck, expectedInformation, gameSkillOf, guessSkill } from './game-skill.ts';
 import { GUESS_WORDS, SECRET_WORDS } from './word-lists.ts';
 
 /** A small random secret list and a secret from it, with some dictionary words to guess. */

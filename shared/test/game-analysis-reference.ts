@@ -2,7 +2,8 @@
 // guess word, nothing precomputed. It is the yardstick of the fast analyser in
 // game-analysis.ts: the tests check the two agree on random games, and bench/ measures what
 // the fast one gains over it. Nothing in the running game calls it.
-import { type AnalysisStep, type BestGuess, countLuck, guessSkill } from '../src/game-analysis.ts';
+import type { AnalysisStep, BestGuess } from '../src/game-analysis.ts';
+import { countLuck, guessSkill } from '../src/game-skill.ts';
 import { countMatches } from '../src/game-rules.ts';
 
 /** What a player learns from one guess: its match count, and whether it was the secret. */

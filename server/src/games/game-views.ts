@@ -1,4 +1,4 @@
-import { gameSkillOf } from '@jotto/shared/game-analysis';
+import { gameSkillOf } from '@jotto/shared/game-skill';
 import type {
   CountsResponse,
   GameAnalysisResponse,
