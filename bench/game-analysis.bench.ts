@@ -6,6 +6,7 @@
 import { cpuUsage, memoryUsage } from 'node:process';
 import { availableParallelism, loadavg } from 'node:os';
 import { GameAnalyser } from '@jotto/shared/game-analysis';
+import { countLuck, guessSkill } from '@jotto/shared/game-skill';
 import { analyseGameByDefinition } from '@jotto/shared/test/game-analysis-reference';
 import { countMatches } from '@jotto/shared/game-rules';
 import { GUESS_WORDS, SECRET_WORDS } from '@jotto/shared/word-lists';
@@ -96,6 +97,10 @@ class PlainTableAnalyser {
       const g = this.guesses.indexOf(word);
       const matches = this.table[g * n + s]!;
       const own = this.guessSecretIndex[g]!;
+      // Skill and luck by the shared rules, from the answer groups of the guess and the best.
+      const groups = this.groups(g, candidates);
+      const bestGroups = this.groups(this.guesses.indexOf(best.word), candidates);
+      const mayWin = own >= 0 && candidates.includes(own);
       candidates = candidates.filter((c) =>
         word === secret ? c === s : c !== own && this.table[g * n + c] === matches,
       );
@@ -105,8 +110,18 @@ class PlainTableAnalyser {
         candidatesLeft: candidates.length,
         bestGuess: best.word,
         bestExpected: best.expected,
+        skill: guessSkill(groups, bestGroups, mayWin),
+        luck: countLuck(groups, candidates.length),
       };
     });
+  }
+
+  private groups(g: number, candidates: Int32Array): number[] {
+    const n = SECRET_WORDS.length;
+    const own = this.guessSecretIndex[g]!;
+    const counts = new Array<number>(7).fill(0);
+    for (const c of candidates) counts[c === own ? 6 : this.table[g * n + c]!]! += 1;
+    return counts.filter((size) => size > 0);
   }
 
   private best(candidates: Int32Array) {

@@ -11,10 +11,13 @@ interface DailyGame {
   number: number;
 }
 
-/** What a finished daily's share text must look like: numbers and marks, then the link. */
+/**
+ * What a finished daily's share text must look like: numbers and marks (the skill too, once it
+ * has come), then the link.
+ */
 const SHARE_TEXT = (origin: string) =>
   new RegExp(
-    `^Jotto #\\d+ · solved in \\d+ · \\d+ pts\\n(\\d )*✓\\n${origin.replace(/[.:/]/g, '\\$&')}/daily$`,
+    `^Jotto #\\d+ · solved in \\d+ · \\d+ pts · Skill \\d+\\n(\\d )*✓\\n${origin.replace(/[.:/]/g, '\\$&')}/daily$`,
   );
 
 /** Closes the results overlay that opens by itself at the end, to see the page under it. */
@@ -51,6 +54,8 @@ describe('Daily Jotto in the browser', () => {
     const summary = overlay.getByRole('region', {
       name: `Daily Jotto #${number}: solved in ${words.length}`,
     });
+    // The skill comes before the word is revealed, from the player's own counts.
+    await summary.getByLabel('Your skill and luck').waitFor();
     expect(await summary.getByLabel('Share text').textContent()).toMatch(SHARE_TEXT(origin));
     await summary.getByRole('timer').waitFor();
     await overlay.getByRole('button', { name: 'Play a practice game' }).waitFor();
@@ -112,6 +117,16 @@ describe('Daily Jotto in the browser', () => {
       `1 solved: 1 in ${words.length}. Today in ${words.length}.`,
     );
     await expectAccessible(page, 'finished daily, signed in');
+
+    // The day's board under the game: everyone's, and the player's own solve on the Friends tab.
+    const board = page.getByRole('region', { name: 'Today’s solvers' });
+    await board.getByRole('link', { name: username }).waitFor({ timeout: 5_000 });
+    await board.getByRole('tab', { name: 'Friends' }).click();
+    await board
+      .getByRole('tabpanel', { name: 'Friends' })
+      .getByRole('link', { name: username })
+      .waitFor({ timeout: 5_000 });
+    await expectAccessible(page, 'daily board, friends');
 
     // Today's solvers list the player at once: the solve made the board outdated.
     await page.goto('/leaderboards');

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorResponse } from '@jotto/shared/api-envelope';
 import { analyseGame } from '@jotto/shared/game-analysis';
+import { gameSkillOf } from '@jotto/shared/game-skill';
 import { countMatches, GAME_MESSAGES } from '@jotto/shared/game-rules';
 import type {
   GameAnalysisResponse,
@@ -89,6 +90,7 @@ describe.each(DATABASE_KINDS)('GET /game/:id/analysis on %s', (kind) => {
       id: gameId,
       candidatesAtStart: SECRET_WORDS.length,
       steps: analyseGame(SECRET, words),
+      ...gameSkillOf(analyseGame(SECRET, words)),
     });
     const steps = response.body.steps!;
     // The same guesses and counts the board shows (newest first there).
@@ -119,6 +121,8 @@ describe.each(DATABASE_KINDS)('GET /game/:id/analysis on %s', (kind) => {
       id: gameId,
       candidatesAtStart: SECRET_WORDS.length,
       steps: [],
+      skill: 0,
+      luck: 50,
     });
   });
 
@@ -208,6 +212,9 @@ describe.each(DATABASE_KINDS)('GET /game/:id/analysis on %s', (kind) => {
         candidatesAtStart: SECRET_WORDS.length,
         steps: mine,
         opponentSteps: theirs,
+        ...gameSkillOf(mine),
+        opponentSkill: gameSkillOf(theirs).skill,
+        opponentLuck: gameSkillOf(theirs).luck,
       });
     }
     const outsider = await analysis(carol.agent, gameId);
@@ -242,7 +249,15 @@ describe('the analysis route', () => {
       )
     ).body;
     const operation = JSON.stringify(doc.paths['/api/game/{id}/analysis']?.get);
-    for (const field of ['candidatesLeft', 'bestGuess', 'bestExpected', 'opponentSteps'])
+    for (const field of [
+      'candidatesLeft',
+      'bestGuess',
+      'bestExpected',
+      'opponentSteps',
+      'skill',
+      'luck',
+      'opponentSkill',
+    ])
       expect(operation).toContain(field);
   });
 });

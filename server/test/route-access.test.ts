@@ -46,6 +46,7 @@ const SAMPLES: { [N in ApiName]: { params: EndpointParams<N>; body: EndpointBody
   clearMarks: { params: { id: 1 }, body: undefined },
   updateMark: { params: { id: 1 }, body: { letter: 'e', color: 'good' } },
   analysis: { params: { id: 1 }, body: undefined },
+  gameSkill: { params: { id: 1 }, body: undefined },
   challengesList: { params: undefined, body: { type: 'in' } },
   newChallenge: { params: undefined, body: { username: 'someone' } },
   acceptChallenge: { params: undefined, body: { challenge_id: 1 } },

@@ -33,6 +33,7 @@ import {
   CountsResponse,
   GameAnalysisResponse,
   GameDetailResponse,
+  GameSkillResponse,
   GameIdParams,
   GamesListBody,
   GamesListResponse,
@@ -45,6 +46,7 @@ import {
 } from './game-schemas.ts';
 import {
   DailyGameResponse,
+  DailyLeadersQuery,
   DailyLeadersResponse,
   DailyReminderBody,
   DailyReminderResponse,
@@ -98,6 +100,8 @@ export interface EndpointDefinition extends ApiPath {
   access: EndpointAccess;
   /** Path parameters (coerced from text by the server). */
   params?: TSchema;
+  /** The query string (a GET's options). */
+  query?: TSchema;
   /** The JSON body of a POST. */
   body?: TSchema;
   /** The body of a 200; failures answer with ErrorResponse (api-envelope.ts). */
@@ -247,6 +251,13 @@ export const API_ENDPOINTS = {
     params: GameIdParams,
     response: GameAnalysisResponse,
   },
+  gameSkill: {
+    ...API_PATHS.gameSkill,
+    access: 'game',
+    tag: 'games',
+    params: GameIdParams,
+    response: GameSkillResponse,
+  },
 
   challengesList: {
     ...API_PATHS.challengesList,
@@ -368,8 +379,11 @@ export const API_ENDPOINTS = {
   },
   dailyLeaders: {
     ...API_PATHS.dailyLeaders,
+    // `scope=friends` needs a signed-in user; the route checks it (the everyone board is for
+    // anyone).
     access: 'public',
     tag: 'daily',
+    query: DailyLeadersQuery,
     response: DailyLeadersResponse,
   },
   dailyReminder: {
@@ -396,7 +410,7 @@ export const API_ENDPOINTS = {
 export type ApiEndpoints = typeof API_ENDPOINTS;
 
 /** The schema under `K` of an endpoint type, or undefined when it has none. */
-export type SchemaAt<E, K extends 'params' | 'body' | 'response'> = E extends {
+export type SchemaAt<E, K extends 'params' | 'query' | 'body' | 'response'> = E extends {
   [P in K]: infer S extends TSchema;
 }
   ? S
@@ -408,6 +422,10 @@ export type EndpointResponse<N extends ApiName> = Static<SchemaAt<ApiEndpoints[N
 /** The JSON body endpoint N takes, or undefined when it takes none. */
 export type EndpointBody<N extends ApiName> =
   SchemaAt<ApiEndpoints[N], 'body'> extends infer S extends TSchema ? Static<S> : undefined;
+
+/** The query endpoint N takes, or undefined when it takes none. */
+export type EndpointQuery<N extends ApiName> =
+  SchemaAt<ApiEndpoints[N], 'query'> extends infer S extends TSchema ? Static<S> : undefined;
 
 /** The path parameters endpoint N takes, or undefined when it takes none. */
 export type EndpointParams<N extends ApiName> =

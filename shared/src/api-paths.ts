@@ -37,6 +37,8 @@ export const API_PATHS = {
   updateMark: { method: 'POST', path: '/game/:id/update' },
   /** The post-game analysis of a finished game (docs/PRODUCT.md, 'Post-game analysis'). */
   analysis: { method: 'GET', path: '/game/:id/analysis' },
+  /** A finished game's skill and luck alone, a daily's before its word is revealed too. */
+  gameSkill: { method: 'GET', path: '/game/:id/skill' },
 
   challengesList: { method: 'POST', path: '/challenges' },
   newChallenge: { method: 'POST', path: '/challenges/new' },
@@ -74,6 +76,7 @@ export const API_PATHS = {
   /** Today's daily game, created by the first call of the day: a GET that changes state. */
   daily: { method: 'GET', path: '/daily', changesState: true },
   dailyStats: { method: 'GET', path: '/daily/stats' },
+  /** Today's solvers: everyone's, or with `?scope=friends` my friends' and mine. */
   dailyLeaders: { method: 'GET', path: '/daily/leaders' },
   /** My streak reminder, or null (docs/PRODUCT.md, 'Streak reminder'). */
   dailyReminder: { method: 'GET', path: '/daily/reminder' },

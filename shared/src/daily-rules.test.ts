@@ -185,6 +185,16 @@ describe('the share text', () => {
     );
   });
 
+  it('adds the skill to the first line once it is known', () => {
+    const input = { number: 7, matchCounts: [2, 5], score: 95, link };
+    expect(dailyShareText({ ...input, end: 'solved', skill: 87 })).toBe(
+      `Jotto #7 · solved in 2 · 95 pts · Skill 87\n2 ✓\n${link}`,
+    );
+    expect(dailyShareText({ ...input, end: 'gave up', skill: 0 })).toBe(
+      `Jotto #7 · gave up · 0 pts · Skill 0\n2 5 ✕\n${link}`,
+    );
+  });
+
   it('says how a failed daily ended, with no points', () => {
     expect(
       dailyShareText({ number: 9, end: 'gave up', matchCounts: [1, 2], score: 95, link }),
@@ -203,13 +213,14 @@ describe('the share text', () => {
       guesses: fc.uniqueArray(fc.constantFrom(...GUESS_WORDS), { maxLength: 19 }),
       end: fc.constantFrom('solved', 'gave up', 'out of points' as const),
       number: fc.integer({ min: 1, max: 100_000 }),
+      skill: fc.option(fc.integer({ min: 0, max: 99 }), { nil: undefined }),
     });
     const line = {
-      head: /^Jotto #\d+ · (solved in \d+ · \d+ pts|gave up · 0 pts|out of points · 0 pts)$/,
+      head: /^Jotto #\d+ · (solved in \d+ · \d+ pts|gave up · 0 pts|out of points · 0 pts)( · Skill \d+)?$/,
       marks: /^(\d )*[✓✕]$/,
     };
     fc.assert(
-      fc.property(game, ({ secret, guesses, end, number }) => {
+      fc.property(game, ({ secret, guesses, end, number, skill }) => {
         const played = guesses.filter((word) => word !== secret);
         if (end === 'solved') played.push(secret);
         let score = 100;
@@ -218,7 +229,7 @@ describe('the share text', () => {
           score = outcome.score;
           return outcome.matches;
         });
-        const text = dailyShareText({ number, end, matchCounts, score, link });
+        const text = dailyShareText({ number, end, matchCounts, score, link, skill });
         const [head, marks, shownLink, ...rest] = text.split('\n');
         expect(rest).toEqual([]);
         expect(shownLink).toBe(link);

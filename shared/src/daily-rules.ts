@@ -172,20 +172,27 @@ export interface DailyShareInput {
   score: number;
   /** Where the reader can play the day's word: the app's /daily. */
   link: string;
+  /**
+   * The game's skill (0–99, docs/PRODUCT.md, 'Post-game analysis'), once known: a number
+   * worked out from the player's guesses and counts, so it names no word either.
+   */
+  skill?: number;
 }
 
 /**
- * The spoiler-free text 'Share' copies: `Jotto #123 · solved in 6 · 75 pts`, the match counts
+ * The spoiler-free text 'Share' copies: `Jotto #123 · solved in 6 · 75 pts` (then
+ * ` · Skill 87` when the skill is known), the match counts
  * in the order played with ✓ for the winning guess (✕ after the last guess of a failed game),
  * e.g. `2 3 0 1 4 ✓`, and the link. It is built from numbers alone, so it can carry neither a
  * guessed word nor the secret: the input has no words to give.
  */
 export function dailyShareText(input: DailyShareInput): string {
-  const { number, end, matchCounts, score, link } = input;
-  const headline =
+  const { number, end, matchCounts, score, link, skill } = input;
+  const result =
     end === 'solved'
       ? `Jotto #${number} · solved in ${matchCounts.length} · ${score} pts`
       : `Jotto #${number} · ${end} · 0 pts`;
+  const headline = skill === undefined ? result : `${result} · Skill ${skill}`;
   // The winning guess has 5 matches like an anagram; the mark says which it was.
   const counts = end === 'solved' ? matchCounts.slice(0, -1) : matchCounts;
   const marks = [...counts.map(String), end === 'solved' ? '✓' : '✕'].join(' ');

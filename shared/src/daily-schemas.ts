@@ -53,9 +53,21 @@ export const DailyLeaderEntry = Type.Object({
 });
 export type DailyLeaderEntry = Static<typeof DailyLeaderEntry>;
 
+/** Whose solves `GET /daily/leaders` ranks: everyone's (the default) or my friends' and mine. */
+export const DailyLeadersScope = Type.Union([Type.Literal('everyone'), Type.Literal('friends')]);
+export type DailyLeadersScope = Static<typeof DailyLeadersScope>;
+
+/** The query of `GET /daily/leaders`. */
+export const DailyLeadersQuery = Type.Object(
+  { scope: Type.Optional(DailyLeadersScope) },
+  { additionalProperties: false },
+);
+export type DailyLeadersQuery = Static<typeof DailyLeadersQuery>;
+
 /**
  * `GET /daily/leaders`: today's solvers among signed-in players, fewest guesses first, then
- * the earliest solve, top 100; a stored snapshot recomputed every minute, once per cluster.
+ * the earliest solve, top 100; a stored snapshot recomputed every minute, once per cluster. With `scope=friends`,
+ * the same of the signed-in caller and their friends, read when asked.
  */
 export const DailyLeadersResponse = okWith({
   day: Day,

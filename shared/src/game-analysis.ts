@@ -43,6 +43,7 @@
 //    process (it depends only on the secret list, and it is the costliest: 1,350 candidates),
 //    and a later step's not again after a guess that ruled nothing out.
 import { WORD_LENGTH } from './game-rules.ts';
+import { countLuck, guessSkill } from './game-skill.ts';
 import { SECRET_WORDS } from './word-lists.ts';
 
 /** One guess of a finished game with what it told the player (`GET /game/:id/analysis`). */
@@ -60,6 +61,23 @@ export interface AnalysisStep {
   bestGuess: string;
   /** How many candidates `bestGuess` would have left, on average. */
   bestExpected: number;
+  /**
+   * 0–100: the share of `bestGuess`'s expected information that this guess had (see
+   * `guessSkill`); 100 for the best guess, and for any guess at least as informative.
+   */
+  skill: number;
+  /**
+   * 0–100: how the count this guess got ranks among the counts it could have got, 50 being
+   * the middle, above it a count that left fewer candidates than usual (see `countLuck`).
+   */
+  luck: number;
+}
+
+/** One answer a player saw: the word guessed, its match count, and whether it won. */
+export interface SeenAnswer {
+  word: string;
+  matches: number;
+  won: boolean;
 }
 
 /** A guess word and the candidates it leaves in expectation. */
@@ -163,32 +181,54 @@ export class GameAnalyser {
   analyse(secret: string, words: readonly string[]): AnalysisStep[] {
     const secretIndex = this.secretIndex.get(secret);
     if (secretIndex === undefined) throw new RangeError(`${secret} is not in the secret list`);
+    return this.analyseAnswers(
+      words.map((word) => ({
+        word,
+        matches: this.matchRow(word)[secretIndex]!,
+        won: word === secret,
+      })),
+    );
+  }
+
+  /**
+   * The same analysis from the answers the player saw alone, without the secret: each step
+   * depends only on the earlier answers (the candidates), the word and its own answer, so
+   * `analyse(secret, words)` is this over the answers the secret gave. Its skill and luck are
+   * therefore numbers the player could work out from what they saw (no secret needed); the
+   * best guesses and the candidates left are not (they may name or narrow the secret).
+   */
+  analyseAnswers(answers: readonly SeenAnswer[]): AnalysisStep[] {
     let candidates = Int32Array.from(this.secrets, (_, i) => i);
     let best: BestGuess = { word: '', expected: 0 };
+    let bestGroups: number[] = [];
     let bestOver = 0;
-    return words.map((word) => {
+    return answers.map(({ word, matches, won }) => {
       // The best guess depends only on the candidates, and they only ever shrink, so the same
       // count is the same set: after a guess that ruled nothing out, its best guess stands
       // (it halved the bench's CPU per game).
       if (candidates.length !== bestOver) {
         best = this.bestGuess(candidates);
+        bestGroups = this.answerGroups(best.word, candidates);
         bestOver = candidates.length;
       }
       const row = this.matchRow(word);
-      const matches = row[secretIndex]!;
-      const won = word === secret;
       // The guessed word itself is a candidate only if it won; any other candidate must give
       // the same match count.
       const guessedIndex = this.secretIndex.get(word) ?? -1;
+      const groups = this.answerGroups(word, candidates);
+      const before = candidates;
       candidates = candidates.filter((c) =>
-        won ? c === secretIndex : c !== guessedIndex && row[c] === matches,
+        won ? c === guessedIndex : c !== guessedIndex && row[c] === matches,
       );
+      const mayWin = before.includes(guessedIndex);
       return {
         word,
         matches,
         candidatesLeft: candidates.length,
         bestGuess: best.word,
         bestExpected: best.expected,
+        skill: guessSkill(groups, bestGroups, mayWin),
+        luck: countLuck(groups, candidates.length),
       };
     });
   }
@@ -225,6 +265,21 @@ export class GameAnalyser {
   bestGuessOver(candidates: Int32Array): BestGuess {
     if (candidates.length === 0) throw new RangeError('no candidates to choose a guess for');
     return this.bestGuess(candidates);
+  }
+
+  /**
+   * The sizes of the groups `candidates` fall into by the answer guessing `word` gets: 0 to 5
+   * matches, then a win (the word itself, if a candidate). Empty groups are left out.
+   */
+  private answerGroups(word: string, candidates: Int32Array): number[] {
+    const row = this.matchRow(word);
+    const guessedIndex = this.secretIndex.get(word) ?? -1;
+    const groups = new Array<number>(WORD_LENGTH + 2).fill(0);
+    for (let i = 0; i < candidates.length; i += 1) {
+      const c = candidates[i]!;
+      groups[c === guessedIndex ? WORD_LENGTH + 1 : row[c]!]! += 1;
+    }
+    return groups.filter((size) => size > 0);
   }
 
   /**

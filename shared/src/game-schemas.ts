@@ -247,6 +247,10 @@ export const AnalysisStepEntry = Type.Object({
   bestGuess: Type.String(),
   /** How many candidates `bestGuess` would have left, on average (at least 1). */
   bestExpected: Type.Number(),
+  /** 0–100: this guess's expected information as a share of the best guess's. */
+  skill: Type.Integer({ minimum: 0, maximum: 100 }),
+  /** 0–100: how well the count fell, 50 being as expected (`countLuck`). */
+  luck: Type.Integer({ minimum: 0, maximum: 100 }),
 });
 export type AnalysisStepEntry = Static<typeof AnalysisStepEntry>;
 
@@ -262,5 +266,23 @@ export const GameAnalysisResponse = okWith({
   steps: Type.Array(AnalysisStepEntry),
   /** Versus: the opponent's guesses in the order played, once they have finished too. */
   opponentSteps: Type.Optional(Type.Array(AnalysisStepEntry)),
+  /** My game's skill and luck (`gameSkillOf` over `steps`). */
+  skill: Type.Integer({ minimum: 0, maximum: 99 }),
+  luck: Type.Integer({ minimum: 0, maximum: 99 }),
+  /** Versus: the opponent's, with `opponentSteps`. */
+  opponentSkill: Type.Optional(Type.Integer({ minimum: 0, maximum: 99 })),
+  opponentLuck: Type.Optional(Type.Integer({ minimum: 0, maximum: 99 })),
 });
 export type GameAnalysisResponse = Static<typeof GameAnalysisResponse>;
+
+/**
+ * `GET /game/:id/skill`: my game's skill and luck alone, once my own game has ended, a daily's
+ * too before its word is revealed: they are worked out from the guesses and the counts the
+ * player saw, and carry no word (docs/PRODUCT.md, 'Post-game analysis').
+ */
+export const GameSkillResponse = okWith({
+  id: Type.Integer(),
+  skill: Type.Integer({ minimum: 0, maximum: 99 }),
+  luck: Type.Integer({ minimum: 0, maximum: 99 }),
+});
+export type GameSkillResponse = Static<typeof GameSkillResponse>;

@@ -3,6 +3,7 @@
 // game-analysis.ts: the tests check the two agree on random games, and bench/ measures what
 // the fast one gains over it. Nothing in the running game calls it.
 import type { AnalysisStep, BestGuess } from '../src/game-analysis.ts';
+import { countLuck, guessSkill } from '../src/game-skill.ts';
 import { countMatches } from '../src/game-rules.ts';
 
 /** What a player learns from one guess: its match count, and whether it was the secret. */
@@ -43,15 +44,20 @@ export function candidatesAfter(
  * their share, so the mean is Σ size² / n over the groups of candidates by answer.
  */
 export function expectedCandidatesLeft(word: string, candidates: readonly string[]): number {
+  let squares = 0;
+  for (const size of answerGroupSizes(word, candidates)) squares += size * size;
+  return squares / candidates.length;
+}
+
+/** The sizes of the groups of `candidates` that give guessing `word` the same answer. */
+export function answerGroupSizes(word: string, candidates: readonly string[]): number[] {
   const groups = new Map<string, number>();
   for (const candidate of candidates) {
     const { matches, won } = observe(word, candidate);
     const key = `${matches}${won ? 'won' : ''}`;
     groups.set(key, (groups.get(key) ?? 0) + 1);
   }
-  let squares = 0;
-  for (const size of groups.values()) squares += size * size;
-  return squares / candidates.length;
+  return [...groups.values()];
 }
 
 /**
@@ -96,6 +102,9 @@ export function analyseGameByDefinition(
     const best = bestGuessAmong(secrets, candidates);
     const observation = observe(word, secret);
     observations.push(observation);
+    const groups = answerGroupSizes(word, candidates);
+    const bestGroups = answerGroupSizes(best.word, candidates);
+    const mayWin = candidates.includes(word);
     candidates = candidates.filter((c) => isConsistent(c, observation));
     return {
       word,
@@ -103,6 +112,8 @@ export function analyseGameByDefinition(
       candidatesLeft: candidates.length,
       bestGuess: best.word,
       bestExpected: best.expected,
+      skill: guessSkill(groups, bestGroups, mayWin),
+      luck: countLuck(groups, candidates.length),
     };
   });
 }

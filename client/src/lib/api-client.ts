@@ -1,4 +1,9 @@
-import type { EndpointBody, EndpointParams, EndpointResponse } from '@jotto/shared/api-endpoints';
+import type {
+  EndpointBody,
+  EndpointParams,
+  EndpointQuery,
+  EndpointResponse,
+} from '@jotto/shared/api-endpoints';
 import type { ErrorResponse } from '@jotto/shared/api-envelope';
 import { API_PATHS, type ApiName, fillPath } from '@jotto/shared/api-paths';
 import { CLIENT_REQUEST_HEADER, CLIENT_REQUEST_HEADER_VALUE } from '@jotto/shared/request-headers';
@@ -20,10 +25,14 @@ export class ApiCallError extends Error {
   }
 }
 
-/** What a call of endpoint N takes besides its name: its path parameters and its body. */
+/**
+ * What a call of endpoint N takes besides its name: its path parameters, its query (options,
+ * never required) and its body.
+ */
 export type CallInput<N extends ApiName> = (EndpointParams<N> extends undefined
   ? { params?: undefined }
   : { params: EndpointParams<N> }) &
+  (EndpointQuery<N> extends undefined ? { query?: undefined } : { query?: EndpointQuery<N> }) &
   (EndpointBody<N> extends undefined ? { body?: undefined } : { body: EndpointBody<N> });
 
 /** The arguments of `callEndpoint` after the name: none when the endpoint takes nothing. */
@@ -53,9 +62,14 @@ export async function callEndpoint<N extends ApiName>(
   const { method, path } = API_PATHS[name];
   const params = input?.params as Record<string, string | number> | undefined;
   const body: unknown = input?.body;
+  const query = new URLSearchParams(
+    Object.entries((input?.query ?? {}) as Record<string, string | undefined>).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined,
+    ),
+  ).toString();
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${fillPath(path, params)}`, {
+    response = await fetch(`${API_BASE}${fillPath(path, params)}${query ? `?${query}` : ''}`, {
       method,
       credentials: 'include',
       headers: {

@@ -1,4 +1,9 @@
-import type { EndpointBody, EndpointParams, EndpointResponse } from '@jotto/shared/api-endpoints';
+import type {
+  EndpointBody,
+  EndpointParams,
+  EndpointQuery,
+  EndpointResponse,
+} from '@jotto/shared/api-endpoints';
 import { API_PATHS, type ApiName } from '@jotto/shared/api-paths';
 import { vi } from 'vitest';
 
@@ -14,6 +19,8 @@ type Handler<N extends ApiName> =
   | ((request: {
       params: EndpointParams<N>;
       body: EndpointBody<N>;
+      /** The query string's values (an endpoint that takes none gets `{}`). */
+      query: Partial<NonNullable<EndpointQuery<N>>>;
     }) => Answer<N> | Promise<Answer<N>>);
 
 export type FakeHandlers = { [N in ApiName]?: Handler<N> };
@@ -22,6 +29,8 @@ export interface FakeCall {
   name: ApiName;
   params: Record<string, string>;
   body: unknown;
+  /** The query string, when the request had one. */
+  query?: Record<string, string>;
 }
 
 const routes = (Object.keys(API_PATHS) as ApiName[]).map((name) => {
@@ -50,7 +59,13 @@ export function fakeApi(handlers: FakeHandlers) {
     const values = route.regex.exec(url.pathname)!.slice(1).map(decodeURIComponent);
     const params = Object.fromEntries(route.names.map((n, i) => [n, values[i]!]));
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    calls.push({ name: route.name, params, body });
+    const query = Object.fromEntries(url.searchParams);
+    calls.push({
+      name: route.name,
+      params,
+      body,
+      ...(url.search === '' ? {} : { query }),
+    });
     const handler = handlers[route.name] as Handler<ApiName> | undefined;
     if (handler === undefined)
       return json(404, { result: 'error', err: `unexpected ${route.name}` });
@@ -59,6 +74,7 @@ export function fakeApi(handlers: FakeHandlers) {
         ? await (handler as (r: unknown) => Answer<ApiName> | Promise<Answer<ApiName>>)({
             params: coerce(params),
             body,
+            query,
           })
         : handler;
     if ('err' in answer && 'status' in answer) {

@@ -1,5 +1,4 @@
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
-import { usernameKey } from '@jotto/shared/account-rules';
 import { dailyDayOf } from '@jotto/shared/daily-rules';
 import type { DailyLeaderEntry, DailyLeadersResponse } from '@jotto/shared/daily-schemas';
 import { LEADERBOARD_SIZE } from '@jotto/shared/leaderboard-windows';
@@ -13,6 +12,7 @@ import { dailyLeaderSnapshots } from '../db/snapshot-tables.ts';
 import type { RefreshOptions, RefreshOutcome } from '../leaderboards/leaderboard-service.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from './daily-service.ts';
+import { solverEntry } from './daily-leader-entry.ts';
 
 /** The daily leaders served are never older than this: they are refreshed every minute. */
 export const DAILY_LEADERS_MAX_AGE_MS = 60_000;
@@ -297,14 +297,7 @@ export class DailyLeadersService {
       )
       .orderBy(asc(gamePlayers.guessCount), asc(gamePlayers.finishedAt), asc(gamePlayers.id))
       .limit(LEADERBOARD_SIZE);
-    return rows.map((row) => ({
-      username: usernameKey(row.username!),
-      displayName: row.username!,
-      guesses: row.guesses,
-      score: row.score,
-      // A solved game always has its finishing time; the epoch only keeps the type total.
-      finishedAt: (row.finishedAt ?? new Date(0)).toISOString(),
-    }));
+    return rows.map(solverEntry);
   }
 }
 

@@ -3,7 +3,11 @@ import { API_ENDPOINTS } from '@jotto/shared/api-endpoints';
 import type { AppConfig } from '../config/config.ts';
 import { endpointRoute } from '../lib/endpoint-route.ts';
 import { perMinute } from '../plugins/rate-limit-plugin.ts';
-import { signedInUser, visitorOrNewGuest } from '../sessions/route-access.ts';
+import {
+  signedInUser,
+  signedInUserOfSession,
+  visitorOrNewGuest,
+} from '../sessions/route-access.ts';
 import type { DailyLeadersService } from './daily-leaders-service.ts';
 import type { DailyReminderService } from './daily-reminder-service.ts';
 import type { DailyService } from './daily-service.ts';
@@ -48,7 +52,12 @@ export const dailyRoutes: FastifyPluginAsyncTypebox<{
 
   app.route({
     ...endpointRoute(API_ENDPOINTS.dailyLeaders),
-    handler: async () => leaders.getLeaders(),
+    handler: async (request) => {
+      // The everyone board is anyone's (and the stored snapshot, as before); the friends board
+      // is the signed-in user's: a guest or nobody gets the 401 of a user route.
+      if (request.query.scope !== 'friends') return leaders.getLeaders();
+      return daily.friendsLeaders(signedInUserOfSession(request.session).userId);
+    },
   });
 
   app.route({

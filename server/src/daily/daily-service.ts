@@ -7,7 +7,11 @@ import {
   type DailyRecord,
   dailyStats,
 } from '@jotto/shared/daily-rules';
-import type { DailyGameResponse, DailyStatsResponse } from '@jotto/shared/daily-schemas';
+import type {
+  DailyGameResponse,
+  DailyLeadersResponse,
+  DailyStatsResponse,
+} from '@jotto/shared/daily-schemas';
 import { lockAccountDaily } from '../db/account-daily-lock.ts';
 import type { Database } from '../db/database.ts';
 import { gamePlayers, games } from '../db/game-tables.ts';
@@ -15,6 +19,7 @@ import { insertGame } from '../games/game-creation.ts';
 import { ownedBy, ownerColumnsOf } from '../games/game-ownership.ts';
 import type { Viewer } from '../sessions/viewer.ts';
 import type { DailyWordDraw } from './daily-word.ts';
+import { friendsDailyLeaders } from './friends-daily-leaders.ts';
 
 /** What time it is: the daily's day follows it (tests hand in a clock of their own). */
 export type Clock = () => Date;
@@ -53,6 +58,12 @@ export class DailyService {
     const gameId =
       (await this.dailyGameOf(viewer, day)) ?? (await this.createDailyGame(viewer, day));
     return { result: 'ok', gameId, day, number: dailyNumberOf(day) };
+  }
+
+  /** `GET /daily/leaders?scope=friends`: today's solvers among the user and their friends. */
+  friendsLeaders(userId: number): Promise<DailyLeadersResponse> {
+    const now = this.clock();
+    return friendsDailyLeaders(this.db, userId, dailyDayOf(now), now);
   }
 
   /** `GET /daily/stats`: a signed-in player's dailies played and solved, streaks, guesses. */

@@ -130,6 +130,15 @@ export const gameRoutes: FastifyPluginAsyncTypebox<{
   });
 
   app.route({
+    // The analysis, summed up: served from the same per-node cache of analyses, and limited
+    // like it, since a node's first analysis of a game costs the same CPU.
+    ...endpointRoute(API_ENDPOINTS.gameSkill, {
+      rateLimit: perMinute(config.rateLimits.analysis),
+    }),
+    handler: async (request) => games.views.skill(gameViewer(request), request.params.id),
+  });
+
+  app.route({
     ...endpointRoute(API_ENDPOINTS.clearMarks),
     handler: async (request) => games.marks.clear(gameViewer(request), request.params.id),
   });

@@ -1,7 +1,9 @@
+import { gameSkillOf } from '@jotto/shared/game-skill';
 import type {
   CountsResponse,
   GameAnalysisResponse,
   GameDetailResponse,
+  GameSkillResponse,
 } from '@jotto/shared/game-schemas';
 import { GAME_MESSAGES, versusOutcome, versusSideOf } from '@jotto/shared/game-rules';
 import { SECRET_WORDS } from '@jotto/shared/word-lists';
@@ -117,21 +119,43 @@ export class GameViews {
     if (!isFinished(me)) throw conflict(GAME_MESSAGES.analysisBeforeEnd);
     if (!analysisVisibleTo(game, me, now)) throw conflict(GAME_MESSAGES.analysisBeforeReveal);
     const opponent = opponentOf(game, me);
-    const stepsOf = (side: Side) =>
-      this.analyses.of(side.id, game.secret, async () =>
-        side.guesses.map((guess) => guess.word).reverse(),
-      );
     const [steps, opponentSteps] = await Promise.all([
-      stepsOf(me),
-      opponent && isFinished(opponent) ? stepsOf(opponent) : null,
+      this.stepsOf(game, me),
+      opponent && isFinished(opponent) ? this.stepsOf(game, opponent) : null,
     ]);
+    const mine = gameSkillOf(steps);
+    const theirs = opponentSteps && gameSkillOf(opponentSteps);
     return {
       result: 'ok',
       id: gameId,
       candidatesAtStart: SECRET_WORDS.length,
       steps,
       ...(opponentSteps ? { opponentSteps } : {}),
+      skill: mine.skill,
+      luck: mine.luck,
+      ...(theirs ? { opponentSkill: theirs.skill, opponentLuck: theirs.luck } : {}),
     };
+  }
+
+  /**
+   * `GET /game/:id/skill`: the viewer's skill and luck once their own game has ended (409
+   * before: while playing, a guess's skill would tell how good it was), a daily's too before
+   * its word is revealed. They come from the analysis (and its cache), but each step's skill
+   * and luck depend only on the guesses and the counts the player saw (`analyseAnswers`): two
+   * numbers that name no word and narrow the secret no more than the player's own counts.
+   */
+  async skill(viewer: Viewer, gameId: number): Promise<GameSkillResponse> {
+    const { game, me } = await this.viewersGame(viewer, gameId);
+    if (!isFinished(me)) throw conflict(GAME_MESSAGES.analysisBeforeEnd);
+    const { skill, luck } = gameSkillOf(await this.stepsOf(game, me));
+    return { result: 'ok', id: gameId, skill, luck };
+  }
+
+  /** A finished side's analysis, from the node's cache of them. */
+  private stepsOf(game: GameState, side: Side) {
+    return this.analyses.of(side.id, game.secret, async () =>
+      side.guesses.map((guess) => guess.word).reverse(),
+    );
   }
 
   /** The game and the viewer's side of it, or the 404 of a game that is not theirs. */

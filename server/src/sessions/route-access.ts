@@ -132,6 +132,16 @@ export function callerOf(
   }
 }
 
+/**
+ * The signed-in user of a session, or the refusal of a `user` route (401, or 403 without a
+ * username): for a `public` route one of whose options is a user's (the friends' daily board).
+ */
+export function signedInUserOfSession(session: SessionIdentity | null): SignedInUser {
+  const caller = callerOf('user', session);
+  if (caller.access !== 'user') throw new Error(`a user caller, not ${caller.access}`);
+  return caller.user;
+}
+
 /** A handler asked for a caller its route's declared level does not give: a bug, a 500. */
 function undeclared(request: FastifyRequest, wanted: string): Error {
   const declared = request.routeOptions.config.access ?? 'nothing';

@@ -7,6 +7,8 @@ const step = (word: string, candidatesLeft: number): AnalysisStep => ({
   candidatesLeft,
   bestGuess: 'eared',
   bestExpected: 2,
+  skill: 90,
+  luck: 50,
 });
 
 describe('cutMostIndex', () => {

@@ -8,6 +8,8 @@ export interface AnalysisSeries {
   kind: 'mine' | 'opponent';
   name: string;
   steps: readonly AnalysisStep[];
+  /** The game's skill and luck (0–99) of this player, when the analysis gave them. */
+  summary?: { skill: number; luck: number };
 }
 
 /** The candidates before guess `index` (0-based): the start, or what the guess before left. */

@@ -2,14 +2,29 @@ import { queryOptions } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client.ts';
 
 /**
- * The Daily Jotto query keys: today's game, my record and my streak reminder (the leaders are
- * the leaderboards').
+ * The Daily Jotto query keys: today's game, my record, my streak reminder, a game's skill,
+ * and the day's boards (everyone's under the Leaderboards screen's key for the same answer; the
+ * friends' under it).
  */
 export const dailyKeys = {
   today: ['daily', 'today'] as const,
   stats: ['daily', 'stats'] as const,
   reminder: ['daily', 'reminder'] as const,
+  skill: (gameId: number) => ['daily', 'skill', gameId] as const,
+  board: (scope: DailyBoardScope) =>
+    scope === 'everyone' ? (['daily', 'leaders'] as const) : (['daily', 'leaders', scope] as const),
 };
+
+/** Whose solves a day's board ranks. */
+export type DailyBoardScope = 'everyone' | 'friends';
+
+/**
+ * How often the daily page's board is asked again while it shows. The page is open for a whole
+ * game, so it asks less often than the Leaderboards screen's tab (every 3 s): a board is read
+ * again when the player's own game ends (see DailyBoard) and when the window regains focus, so
+ * their own solve is on it at once and a friend's within this.
+ */
+export const DAILY_BOARD_REFRESH_MS = 15_000;
 
 /**
  * `GET /daily`: today's game, made by the first call of the day and the same after. Asked
@@ -42,3 +57,29 @@ export const setDailyReminder = (hour: number, timeZone: string) =>
 
 /** Turns my streak reminder off. */
 export const turnDailyReminderOff = () => callEndpoint('dailyReminderOff');
+/**
+ * `GET /daily/leaders` (`?scope=friends` for the signed-in player and their friends): the day's
+ * solvers, asked when shown and every DAILY_BOARD_REFRESH_MS while shown.
+ */
+export const dailyBoardQuery = (scope: DailyBoardScope) =>
+  queryOptions({
+    queryKey: dailyKeys.board(scope),
+    queryFn: () =>
+      scope === 'everyone'
+        ? callEndpoint('dailyLeaders')
+        : callEndpoint('dailyLeaders', { query: { scope } }),
+    staleTime: 0,
+    refetchInterval: DAILY_BOARD_REFRESH_MS,
+  });
+
+/**
+ * `GET /game/:id/skill`: a finished daily's skill and luck, which the player may have before
+ * the analysis (it waits for midnight UTC). A finished game's never change.
+ */
+export const dailySkillQuery = (gameId: number) =>
+  queryOptions({
+    queryKey: dailyKeys.skill(gameId),
+    queryFn: () => callEndpoint('gameSkill', { params: { id: gameId } }),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });

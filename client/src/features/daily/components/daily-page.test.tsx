@@ -88,6 +88,38 @@ describe('DailyPage', () => {
     expect(api.callsOf('dailyStats')).toHaveLength(0);
   });
 
+  it('gives the skill before the analysis, in the result and the share text', async () => {
+    const server = fakeGameServer({ id: 7, target: 'plant' });
+    const { api } = openDaily({
+      ...GUEST,
+      daily: TODAY,
+      ...server.handlers,
+      gameSkill: { result: 'ok', id: 7, skill: 87, luck: 42 },
+    });
+    await guess('crane');
+    await screen.findByRole('img', { name: 'Last guess: CRANE' });
+    expect(api.callsOf('gameSkill')).toHaveLength(0);
+    await guess('plant');
+    await screen.findAllByRole('region', { name: `Daily Jotto #${NUMBER}: solved in 2` });
+    const numbers = await within(result()).findByLabelText('Your skill and luck');
+    expect(numbers.textContent).toBe('Skill87Luck42');
+    expect(within(result()).getByLabelText('Share text').textContent).toBe(
+      dailyShareText({
+        number: NUMBER,
+        end: 'solved',
+        matchCounts: [2, 5],
+        score: 95,
+        link: `${window.location.origin}/daily`,
+        skill: 87,
+      }),
+    );
+    // One request for the page and the overlay; never the analysis, which waits for midnight.
+    expect(api.callsOf('gameSkill')).toEqual([
+      { name: 'gameSkill', params: { id: '7' }, body: undefined },
+    ]);
+    expect(api.callsOf('analysis')).toHaveLength(0);
+  });
+
   it('shows a signed-in player’s streak and guess distribution once the daily has ended', async () => {
     const distribution = Array.from({ length: 21 }, (_, n) => (n === 4 ? 2 : n === 6 ? 1 : 0));
     const server = fakeGameServer({

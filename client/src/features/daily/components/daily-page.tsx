@@ -11,6 +11,7 @@ import { errorMessage } from '@/lib/api-client.ts';
 import { useSession } from '@/lib/session.ts';
 import { dailyKeys, todaysDailyQuery } from '../api/daily-api.ts';
 import { DailyReminderControl } from './daily-reminder-control.tsx';
+import { DailyBoard } from './daily-board.tsx';
 import { DailyResult } from './daily-result.tsx';
 import styles from './daily-page.module.css';
 
@@ -20,6 +21,7 @@ import styles from './daily-page.module.css';
  * as for /game) and gives the same one after; it is played on the game screen, and once it has
  * ended the day's result, the share text, the countdown and the stats come above the board, and
  * all but the stats first in the results overlay, where the share is what the end is for.
+ * Under the game, the day's board: everyone's solvers, and signed in, the friends'.
  */
 export function DailyPage() {
   const navigate = useNavigate();
@@ -46,6 +48,11 @@ function DailyGame({ daily }: { daily: EndpointResponse<'daily'> }) {
   }).format(new Date(`${daily.day}T12:00:00.000Z`));
   const signedIn = username !== '';
   const onNextWord = () => void queryClient.invalidateQueries({ queryKey: dailyKeys.today });
+  const finished = game?.finished === true;
+  // The player's own solve goes on the day's boards at once: ask them again when it ends.
+  useEffect(() => {
+    if (finished) void queryClient.invalidateQueries({ queryKey: dailyKeys.board('everyone') });
+  }, [finished, queryClient]);
 
   return (
     <div className={styles.page}>
@@ -74,6 +81,7 @@ function DailyGame({ daily }: { daily: EndpointResponse<'daily'> }) {
         }
       />
       {signedIn && !game?.finished && <DailyReminderControl />}
+      <DailyBoard signedIn={signedIn} />
     </div>
   );
 }

@@ -4,8 +4,9 @@ import { Link } from 'react-router-dom';
 import { clientPath } from '@jotto/shared/client-routes';
 import { dailyShareText } from '@jotto/shared/daily-rules';
 import type { EndpointResponse } from '@jotto/shared/api-endpoints';
+import { SkillNumbers } from '@/features/game/components/skill-numbers.tsx';
 import type { GameDetail } from '@/features/game/game-state.ts';
-import { dailyStatsQuery } from '../api/daily-api.ts';
+import { dailySkillQuery, dailyStatsQuery } from '../api/daily-api.ts';
 import {
   browserShareEnvironment,
   dailyEndOf,
@@ -26,8 +27,9 @@ const SHARE_STATUS: Record<ShareOutcome, string> = {
 };
 
 /**
- * The end of a daily (docs/PRODUCT.md, 'Daily Jotto'): the result and the day's number, 'Share'
- * (a spoiler-free text: numbers only), the countdown to the next word, and for a signed-in
+ * The end of a daily (docs/PRODUCT.md, 'Daily Jotto'): the result and the day's number, the
+ * skill and luck (docs/PRODUCT.md, 'Post-game analysis'), 'Share' (a spoiler-free text: numbers
+ * only), the countdown to the next word, and for a signed-in
  * player their stats with the guess distribution; a guest is offered to sign in for a streak.
  * `inOverlay`: the same at the top of the results overlay, but for the stats, which stay on the
  * page (the overlay is for what to do next: share, or wait for the next word).
@@ -51,9 +53,13 @@ export function DailyResult({
   // The page and the overlay each have one, both in the document while the overlay is open.
   const titleId = useId();
   const end = dailyEndOf(game);
-  const text = dailyShareText(
-    dailyShareInputOf(game, daily.number, `${window.location.origin}${clientPath('/daily')}`),
-  );
+  // The skill comes before the analysis (which waits for midnight UTC): two numbers from the
+  // player's own guesses and counts. Until it has come, the text goes without it.
+  const skill = useQuery(dailySkillQuery(game.id)).data;
+  const text = dailyShareText({
+    ...dailyShareInputOf(game, daily.number, `${window.location.origin}${clientPath('/daily')}`),
+    ...(skill ? { skill: skill.skill } : {}),
+  });
   const [shared, setShared] = useState<ShareOutcome | null>(null);
   const share = async () => setShared(await shareDailyText(text, shareEnvironment()));
   const headline = end === 'solved' ? `solved in ${game.guesses.length}` : end;
@@ -78,6 +84,9 @@ export function DailyResult({
             'No points today.'
           )}
         </p>
+        {skill && (
+          <SkillNumbers skill={skill.skill} luck={skill.luck} label="Your skill and luck" />
+        )}
         <div className={styles.share}>
           <pre className={styles.preview} aria-label="Share text">
             {text}

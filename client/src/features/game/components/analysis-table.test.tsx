@@ -7,9 +7,33 @@ const series: AnalysisSeries = {
   kind: 'mine',
   name: 'alice',
   steps: [
-    { word: 'crane', matches: 1, candidatesLeft: 500, bestGuess: 'eared', bestExpected: 364.2385 },
-    { word: 'pious', matches: 2, candidatesLeft: 50, bestGuess: 'tolan', bestExpected: 80.5 },
-    { word: 'light', matches: 3, candidatesLeft: 20, bestGuess: 'ghost', bestExpected: 6 },
+    {
+      word: 'crane',
+      matches: 1,
+      candidatesLeft: 500,
+      bestGuess: 'eared',
+      bestExpected: 364.2385,
+      skill: 71,
+      luck: 40,
+    },
+    {
+      word: 'pious',
+      matches: 2,
+      candidatesLeft: 50,
+      bestGuess: 'tolan',
+      bestExpected: 80.5,
+      skill: 88,
+      luck: 62,
+    },
+    {
+      word: 'light',
+      matches: 3,
+      candidatesLeft: 20,
+      bestGuess: 'ghost',
+      bestExpected: 6,
+      skill: 100,
+      luck: 50,
+    },
   ],
 };
 
@@ -18,7 +42,7 @@ function cells(row: HTMLElement) {
 }
 
 describe('AnalysisTable', () => {
-  it('lists each guess with its matches, the words left and the best guess then', () => {
+  it('lists each guess with its matches, the words left, its skill and the best guess then', () => {
     render(<AnalysisTable start={1350} series={series} />);
     const table = screen.getByRole('table', { name: 'alice: guess by guess' });
     const [header, ...rows] = within(table).getAllByRole('row');
@@ -26,11 +50,11 @@ describe('AnalysisTable', () => {
       within(header!)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['#', 'Guess', 'Matches', 'Words left', 'Best guess then']);
+    ).toEqual(['#', 'Guess', 'Matches', 'Words left', 'Skill', 'Best guess then']);
     expect(rows.map(cells)).toEqual([
-      ['1', 'crane', '1', '500', 'eared ≈ 364.2 left'],
-      ['2', 'pious ★cut the most', '2', '50', 'tolan ≈ 80.5 left'],
-      ['3', 'light', '3', '20', 'ghost ≈ 6 left'],
+      ['1', 'crane', '1', '500', '71', 'eared ≈ 364.2 left'],
+      ['2', 'pious ★cut the most', '2', '50', '88', 'tolan ≈ 80.5 left'],
+      ['3', 'light', '3', '20', '100', 'ghost ≈ 6 left'],
     ]);
   });
 

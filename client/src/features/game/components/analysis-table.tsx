@@ -10,7 +10,7 @@ import styles from './analysis-table.module.css';
 
 /**
  * One player's guesses under the chart: each word with its matches, the words still possible
- * after it, and the best guess at that point with the words it would have left on average.
+ * after it, its skill (0–100: how much it could tell, against the best guess), and the best guess at that point with the words it would have left on average.
  * The guess that cut the most is marked by a star explained under the table (and in words for
  * screen readers), bold and tinted: not by colour alone.
  */
@@ -35,6 +35,9 @@ export function AnalysisTable({ start, series }: { start: number; series: Analys
             </th>
             <th scope="col" className={styles.number}>
               Words left
+            </th>
+            <th scope="col" className={styles.number}>
+              Skill
             </th>
             <th scope="col">Best guess then</th>
           </tr>
@@ -63,6 +66,7 @@ export function AnalysisTable({ start, series }: { start: number; series: Analys
               </td>
               <td className={`numeric ${styles.number}`}>{step.matches}</td>
               <td className={`numeric ${styles.number}`}>{formatCount(step.candidatesLeft)}</td>
+              <td className={`numeric ${styles.number}`}>{step.skill}</td>
               <td>
                 <span className="word">{step.bestGuess}</span>{' '}
                 <span className={`numeric ${styles.expected}`}>

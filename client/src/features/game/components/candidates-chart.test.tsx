@@ -9,6 +9,8 @@ const step = (word: string, candidatesLeft: number): AnalysisStep => ({
   candidatesLeft,
   bestGuess: 'eared',
   bestExpected: 3.5,
+  skill: 90,
+  luck: 50,
 });
 
 const mine: AnalysisSeries = {

@@ -9,12 +9,14 @@ import { CHART_TITLE } from './candidates-chart.tsx';
 import { ANALYSIS_HEADING, GameAnalysis } from './game-analysis.tsx';
 import { WonSoloResults } from './results-dialog.test-support.tsx';
 
-const step = (word: string, matches: number, candidatesLeft: number): AnalysisStep => ({
+const step = (word: string, matches: number, candidatesLeft: number, skill = 80): AnalysisStep => ({
   word,
   matches,
   candidatesLeft,
   bestGuess: 'eared',
   bestExpected: 364.2,
+  skill,
+  luck: 50,
 });
 const MINE = [step('crane', 0, 400), step('pious', 2, 30), step('ghost', 5, 1)];
 const THEIRS = [step('light', 3, 90), step('month', 3, 12)];
@@ -54,6 +56,8 @@ describe('GameAnalysis', () => {
         id: params.id,
         candidatesAtStart: 1350,
         steps: MINE,
+        skill: 87,
+        luck: 42,
       }),
     });
     renderScreen(<GameAnalysis game={solo} myName="alice" headingLevel={2} />);
@@ -63,6 +67,11 @@ describe('GameAnalysis', () => {
     expect(seriesShown('opponent')).toBe(0);
     const table = screen.getByRole('table', { name: 'alice: guess by guess' });
     expect(within(table).getAllByRole('row')).toHaveLength(4);
+    // Each guess's skill in its column, the game's skill and luck above the table.
+    expect(within(table).getByRole('columnheader', { name: 'Skill' })).toBeTruthy();
+    expect(within(table).getAllByRole('row')[1]!.textContent).toContain('80');
+    expect(screen.getByLabelText('alice: skill and luck').textContent).toBe('Skill87Luck42');
+    screen.getByText(/Luck: how kindly the counts fell; 50 is as expected/);
     expect(api.callsOf('analysis')).toEqual([
       { name: 'analysis', params: { id: '7' }, body: undefined },
     ]);
@@ -75,7 +84,11 @@ describe('GameAnalysis', () => {
         id: 7,
         candidatesAtStart: 1350,
         steps: MINE,
-        ...(api.callsOf('analysis').length > 1 ? { opponentSteps: THEIRS } : {}),
+        skill: 87,
+        luck: 42,
+        ...(api.callsOf('analysis').length > 1
+          ? { opponentSteps: THEIRS, opponentSkill: 61, opponentLuck: 77 }
+          : {}),
       }),
     });
     function Harness() {
@@ -103,6 +116,7 @@ describe('GameAnalysis', () => {
     expect(seriesShown('mine')).toBe(3);
     expect(seriesShown('opponent')).toBe(2);
     expect(screen.queryByText(/line appears once/)).toBeNull();
+    expect(screen.getByLabelText('bob: skill and luck').textContent).toBe('Skill61Luck77');
     expect(api.callsOf('analysis')).toHaveLength(2);
   });
 
@@ -115,11 +129,16 @@ describe('GameAnalysis', () => {
   });
 
   it('is part of the results overlay, after its actions', async () => {
-    fakeApi({ analysis: { result: 'ok', id: 7, candidatesAtStart: 1350, steps: MINE } });
+    fakeApi({
+      analysis: { result: 'ok', id: 7, candidatesAtStart: 1350, steps: MINE, skill: 87, luck: 42 },
+    });
     renderScreen(<WonSoloResults game={solo} />);
     const dialog = screen.getByRole('dialog', { name: 'You won!!!' });
     await within(dialog).findByRole('img', { name: CHART_TITLE });
     const heading = within(dialog).getByRole('heading', { level: 3, name: ANALYSIS_HEADING });
+    expect(within(dialog).getByLabelText('alice: skill and luck').textContent).toBe(
+      'Skill87Luck42',
+    );
     const playAgain = within(dialog).getByRole('button', { name: 'Play again!' });
     expect(
       playAgain.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING,

@@ -6,6 +6,7 @@ import { type GameDetail, isAnalysisReady, isOpponentFinished } from '../game-st
 import { useGameAnalysis } from '../hooks/use-game-analysis.ts';
 import { AnalysisTable } from './analysis-table.tsx';
 import { CandidatesChart } from './candidates-chart.tsx';
+import { SKILL_EXPLAINED, SkillNumbers } from './skill-numbers.tsx';
 import styles from './game-analysis.module.css';
 
 export interface GameAnalysisProps {
@@ -51,13 +52,27 @@ export function GameAnalysis({ game, myName, headingLevel }: GameAnalysisProps) 
         <AnalysisBody
           start={query.data.candidatesAtStart}
           series={[
-            { kind: 'mine', name: myName || 'You', steps: query.data.steps },
+            {
+              kind: 'mine',
+              name: myName || 'You',
+              steps: query.data.steps,
+              summary: { skill: query.data.skill, luck: query.data.luck },
+            },
             ...(query.data.opponentSteps
               ? [
                   {
                     kind: 'opponent' as const,
                     name: game.enemyName || 'Opponent',
                     steps: query.data.opponentSteps,
+                    ...(query.data.opponentSkill !== undefined &&
+                    query.data.opponentLuck !== undefined
+                      ? {
+                          summary: {
+                            skill: query.data.opponentSkill,
+                            luck: query.data.opponentLuck,
+                          },
+                        }
+                      : {}),
                   },
                 ]
               : []),
@@ -93,13 +108,25 @@ function AnalysisBody({
         <p className={styles.note}>Your opponent&apos;s line appears once they have finished.</p>
       )}
       {played.map((s) => (
-        <AnalysisTable key={s.kind} start={start} series={s} />
+        <div key={s.kind} className={styles.player}>
+          {s.summary && (
+            <SkillNumbers
+              skill={s.summary.skill}
+              luck={s.summary.luck}
+              label={`${s.name}: skill and luck`}
+            />
+          )}
+          <AnalysisTable start={start} series={s} />
+        </div>
       ))}
       {played.length > 0 && (
-        <p className={styles.note}>
-          Best guess then: the common word that would have left the fewest possible words on average
-          at that point.
-        </p>
+        <>
+          <p className={styles.note}>
+            Best guess then: the common word that would have left the fewest possible words on
+            average at that point.
+          </p>
+          <p className={styles.note}>{SKILL_EXPLAINED}</p>
+        </>
       )}
     </>
   );

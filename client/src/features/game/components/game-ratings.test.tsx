@@ -96,7 +96,7 @@ describe('the results overlay of a rated game', () => {
   it("shows each player's rating and change beside their score", async () => {
     fakeApi({
       userInfo: { result: 'ok', msg: 'alice' },
-      analysis: { result: 'ok', id: 7, candidatesAtStart: 2000, steps: [] },
+      analysis: { result: 'ok', id: 7, candidatesAtStart: 2000, steps: [], skill: 0, luck: 50 },
     });
     renderScreen(
       <ResultsDialog
@@ -123,7 +123,7 @@ describe('the results overlay of a rated game', () => {
   it('shows no rating for an unrated game', () => {
     fakeApi({
       userInfo: { result: 'ok', msg: 'alice' },
-      analysis: { result: 'ok', id: 7, candidatesAtStart: 2000, steps: [] },
+      analysis: { result: 'ok', id: 7, candidatesAtStart: 2000, steps: [], skill: 0, luck: 50 },
     });
     renderScreen(
       <ResultsDialog
