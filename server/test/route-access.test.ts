@@ -68,6 +68,8 @@ const SAMPLES: { [N in ApiName]: { params: EndpointParams<N>; body: EndpointBody
   daily: { params: undefined, body: undefined },
   dailyStats: { params: undefined, body: undefined },
   dailyLeaders: { params: undefined, body: undefined },
+  dailyArchive: { params: undefined, body: undefined },
+  dailyDay: { params: { day: '2026-11-27' }, body: undefined },
 };
 
 type Situation = 'no session' | 'guest' | 'no username yet';

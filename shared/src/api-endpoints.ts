@@ -43,7 +43,15 @@ import {
   UpdateMarkBody,
   UpdateMarkResponse,
 } from './game-schemas.ts';
-import { DailyGameResponse, DailyLeadersResponse, DailyStatsResponse } from './daily-schemas.ts';
+import {
+  DailyArchiveGameResponse,
+  DailyArchiveQuery,
+  DailyArchiveResponse,
+  DailyDayParams,
+  DailyGameResponse,
+  DailyLeadersResponse,
+  DailyStatsResponse,
+} from './daily-schemas.ts';
 import { LeaderboardParams, LeaderboardResponse } from './leaderboard-schemas.ts';
 import { MatchSeekResponse, MatchStatusResponse } from './match-schemas.ts';
 import { RatingHistoryResponse } from './rating-schemas.ts';
@@ -92,6 +100,8 @@ export interface EndpointDefinition extends ApiPath {
   access: EndpointAccess;
   /** Path parameters (coerced from text by the server). */
   params?: TSchema;
+  /** Query-string parameters (coerced from text by the server). */
+  query?: TSchema;
   /** The JSON body of a POST. */
   body?: TSchema;
   /** The body of a 200; failures answer with ErrorResponse (api-envelope.ts). */
@@ -366,12 +376,26 @@ export const API_ENDPOINTS = {
     tag: 'daily',
     response: DailyLeadersResponse,
   },
+  dailyArchive: {
+    ...API_PATHS.dailyArchive,
+    access: 'visitor',
+    tag: 'daily',
+    query: DailyArchiveQuery,
+    response: DailyArchiveResponse,
+  },
+  dailyDay: {
+    ...API_PATHS.dailyDay,
+    access: 'visitor',
+    tag: 'daily',
+    params: DailyDayParams,
+    response: DailyArchiveGameResponse,
+  },
 } as const satisfies { [N in ApiName]: EndpointDefinition };
 
 export type ApiEndpoints = typeof API_ENDPOINTS;
 
 /** The schema under `K` of an endpoint type, or undefined when it has none. */
-export type SchemaAt<E, K extends 'params' | 'body' | 'response'> = E extends {
+export type SchemaAt<E, K extends 'params' | 'query' | 'body' | 'response'> = E extends {
   [P in K]: infer S extends TSchema;
 }
   ? S
@@ -383,6 +407,10 @@ export type EndpointResponse<N extends ApiName> = Static<SchemaAt<ApiEndpoints[N
 /** The JSON body endpoint N takes, or undefined when it takes none. */
 export type EndpointBody<N extends ApiName> =
   SchemaAt<ApiEndpoints[N], 'body'> extends infer S extends TSchema ? Static<S> : undefined;
+
+/** The query-string parameters endpoint N takes, or undefined when it takes none. */
+export type EndpointQuery<N extends ApiName> =
+  SchemaAt<ApiEndpoints[N], 'query'> extends infer S extends TSchema ? Static<S> : undefined;
 
 /** The path parameters endpoint N takes, or undefined when it takes none. */
 export type EndpointParams<N extends ApiName> =

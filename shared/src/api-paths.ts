@@ -75,6 +75,10 @@ export const API_PATHS = {
   daily: { method: 'GET', path: '/daily', changesState: true },
   dailyStats: { method: 'GET', path: '/daily/stats' },
   dailyLeaders: { method: 'GET', path: '/daily/leaders' },
+  /** Past days and how I stand with each (docs/PRODUCT.md, 'Archive'). */
+  dailyArchive: { method: 'GET', path: '/daily/archive' },
+  /** My game of a past day, made by the first call: a GET that changes state. */
+  dailyDay: { method: 'GET', path: '/daily/:day', changesState: true },
 } as const satisfies Record<string, ApiPath>;
 
 /** One route's method and path (and whether a GET changes state). */

@@ -3,7 +3,7 @@ import { API_ENDPOINTS } from '@jotto/shared/api-endpoints';
 import type { AppConfig } from '../config/config.ts';
 import { endpointRoute } from '../lib/endpoint-route.ts';
 import { perMinute } from '../plugins/rate-limit-plugin.ts';
-import { signedInUser, visitorOrNewGuest } from '../sessions/route-access.ts';
+import { signedInUser, visitor, visitorOrNewGuest } from '../sessions/route-access.ts';
 import type { DailyLeadersService } from './daily-leaders-service.ts';
 import type { DailyService } from './daily-service.ts';
 
@@ -14,7 +14,10 @@ declare module 'fastify' {
   }
 }
 
-/** Daily Jotto: today's game, my record, today's leaders (docs/PRODUCT.md, 'Daily Jotto'). */
+/**
+ * Daily Jotto: today's game, my record, today's leaders (docs/PRODUCT.md, 'Daily Jotto'), and
+ * the archive of past days ('Archive').
+ */
 export const dailyRoutes: FastifyPluginAsyncTypebox<{
   daily: DailyService;
   leaders: DailyLeadersService;
@@ -34,6 +37,28 @@ export const dailyRoutes: FastifyPluginAsyncTypebox<{
       const viewer = await visitorOrNewGuest(request, reply);
       return daily.todaysGame(viewer);
     },
+  });
+
+  app.route({
+    ...endpointRoute(API_ENDPOINTS.dailyDay, {
+      // As `GET /daily`: only a call that starts a guest session counts.
+      rateLimit: {
+        ...perMinute(config.rateLimits.guestGames),
+        allowList: (request) => request.session != null,
+      },
+    }),
+    handler: async (request, reply) => {
+      // The day is checked before a guest session is made: a refused day makes nothing.
+      daily.checkArchiveDay(request.params.day);
+      const viewer = await visitorOrNewGuest(request, reply);
+      return daily.archiveGame(viewer, request.params.day);
+    },
+  });
+
+  app.route({
+    ...endpointRoute(API_ENDPOINTS.dailyArchive),
+    // Listing never starts a guest session: a visitor without one has played nothing.
+    handler: async (request) => daily.archive(visitor(request), request.query.before),
   });
 
   app.route({

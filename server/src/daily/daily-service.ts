@@ -1,13 +1,24 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, between, eq, isNotNull } from 'drizzle-orm';
 import {
   addDays,
+  ARCHIVE_MESSAGES,
+  archiveDayProblem,
+  archivePageDays,
+  archiveTally,
   dailyDayOf,
   dailyNumberOf,
   type DailyOutcome,
   type DailyRecord,
   dailyStats,
+  isCalendarDay,
 } from '@jotto/shared/daily-rules';
-import type { DailyGameResponse, DailyStatsResponse } from '@jotto/shared/daily-schemas';
+import type {
+  DailyArchiveGameResponse,
+  DailyArchiveResponse,
+  DailyGameResponse,
+  DailyStatsResponse,
+} from '@jotto/shared/daily-schemas';
+import { badRequest } from '../errors.ts';
 import { lockAccountDaily } from '../db/account-daily-lock.ts';
 import type { Database } from '../db/database.ts';
 import { gamePlayers, games } from '../db/game-tables.ts';
@@ -51,8 +62,66 @@ export class DailyService {
   async todaysGame(viewer: Viewer): Promise<DailyGameResponse> {
     const day = this.today();
     const gameId =
-      (await this.dailyGameOf(viewer, day)) ?? (await this.createDailyGame(viewer, day));
+      (await this.dailyGameOf(viewer, day))?.gameId ??
+      (await this.createDailyGame(viewer, day, false)).gameId;
     return { result: 'ok', gameId, day, number: dailyNumberOf(day) };
+  }
+
+  /**
+   * `GET /daily/archive`: one page of past days, newest first (docs/PRODUCT.md, 'Archive'),
+   * each with how the viewer stands with it; a visitor without a session has played none.
+   * Today is never listed, so nothing here is about today's word.
+   */
+  async archive(viewer: Viewer | null, before?: string): Promise<DailyArchiveResponse> {
+    if (before !== undefined && !isCalendarDay(before)) {
+      throw badRequest(`before: ${ARCHIVE_MESSAGES.noSuchDay} (${before})`);
+    }
+    const days = archivePageDays(this.today(), before);
+    const newest = days[0];
+    const oldest = days[days.length - 1];
+    const rows =
+      viewer && newest !== undefined && oldest !== undefined
+        ? await this.db
+            .select({
+              day: gamePlayers.dailyDay,
+              status: gamePlayers.status,
+              guesses: gamePlayers.guessCount,
+            })
+            .from(gamePlayers)
+            .where(and(ownedBy(viewer), between(gamePlayers.dailyDay, oldest, newest)))
+        : [];
+    const byDay = new Map(rows.map((row) => [row.day, row]));
+    return {
+      result: 'ok',
+      days: days.map((day) => {
+        const game = byDay.get(day);
+        return {
+          day,
+          number: dailyNumberOf(day),
+          played: game !== undefined && game.status !== 'playing',
+          solved: game?.status === 'won',
+          guesses: game?.guesses ?? 0,
+        };
+      }),
+    };
+  }
+
+  /** Refuses (400) a day that cannot be played from the archive today (`archiveDayProblem`). */
+  checkArchiveDay(day: string): void {
+    const problem = archiveDayProblem(day, this.today());
+    if (problem !== null) throw badRequest(problem);
+  }
+
+  /**
+   * `GET /daily/:day`: the viewer's game of a past day. Their game of that day when they have
+   * one (played on the day: `archive` false), else a new archive game on the day's word, made
+   * once however many first calls come at once (see `createDailyGame`).
+   */
+  async archiveGame(viewer: Viewer, day: string): Promise<DailyArchiveGameResponse> {
+    this.checkArchiveDay(day);
+    const game =
+      (await this.dailyGameOf(viewer, day)) ?? (await this.createDailyGame(viewer, day, true));
+    return { result: 'ok', ...game, day, number: dailyNumberOf(day) };
   }
 
   /** `GET /daily/stats`: a signed-in player's dailies played and solved, streaks, guesses. */
@@ -62,48 +131,67 @@ export class DailyService {
         day: gamePlayers.dailyDay,
         status: gamePlayers.status,
         guesses: gamePlayers.guessCount,
+        archive: gamePlayers.archive,
       })
       .from(gamePlayers)
       .where(and(eq(gamePlayers.userId, userId), isNotNull(gamePlayers.dailyDay)));
-    const records: DailyRecord[] = rows.map((row) => ({
-      day: row.day!,
-      outcome: OUTCOME_OF_STATUS[row.status],
-      guesses: row.guesses,
-    }));
-    return { result: 'ok', ...dailyStats(records, this.today()) };
+    // Archive games count apart: never in the streaks, the distribution or played/solved.
+    const records: DailyRecord[] = rows
+      .filter((row) => !row.archive)
+      .map((row) => ({
+        day: row.day!,
+        outcome: OUTCOME_OF_STATUS[row.status],
+        guesses: row.guesses,
+      }));
+    const archived = rows.filter((row) => row.archive).map((row) => OUTCOME_OF_STATUS[row.status]);
+    return {
+      result: 'ok',
+      ...dailyStats(records, this.today()),
+      ...archiveTally(archived),
+    };
   }
 
-  private async dailyGameOf(viewer: Viewer, day: string): Promise<number | null> {
+  private async dailyGameOf(
+    viewer: Viewer,
+    day: string,
+  ): Promise<{ gameId: number; archive: boolean } | null> {
     const [row] = await this.db
-      .select({ gameId: gamePlayers.gameId })
+      .select({ gameId: gamePlayers.gameId, archive: gamePlayers.archive })
       .from(gamePlayers)
       .where(and(ownedBy(viewer), eq(gamePlayers.dailyDay, day)))
       .limit(1);
-    return row?.gameId ?? null;
+    return row ?? null;
   }
 
   /**
-   * A new solo game on the day's word for the viewer. When another request made the viewer's
-   * game of the day first, the player row's insert finds it (Postgres waits for that
-   * transaction to commit) and does nothing; the game row made here is then removed, and the
-   * other request's game is the answer.
+   * A new solo game on the day's word for the viewer: today's, or a past day's from the archive.
+   * When another request made the viewer's game of the day first, the player row's insert finds
+   * it (Postgres waits for that transaction to commit) and does nothing; the game row made here
+   * is then removed, and the other request's game is the answer.
    */
-  private async createDailyGame(viewer: Viewer, day: string): Promise<number> {
+  private async createDailyGame(
+    viewer: Viewer,
+    day: string,
+    archive: boolean,
+  ): Promise<{ gameId: number; archive: boolean }> {
     const secret = this.draw.secretOf(day);
     const created = await this.db.transaction(async (tx) => {
       if (viewer.kind === 'user') await lockAccountDaily(tx, viewer.userId);
       const { gameId, sideIds } = await insertGame(
         tx,
-        // Played on its day only: unfinished at the next midnight (UTC), it ends lost.
-        { mode: 'solo', secret, deadline: new Date(`${addDays(day, 1)}T00:00:00.000Z`) },
-        [{ ...ownerColumnsOf(viewer), dailyDay: day }],
+        // Today's is played on its day only: unfinished at the next midnight (UTC), it ends
+        // lost. An archive game's day is over already: it has no deadline.
+        archive
+          ? { mode: 'solo', secret }
+          : { mode: 'solo', secret, deadline: new Date(`${addDays(day, 1)}T00:00:00.000Z`) },
+        [{ ...ownerColumnsOf(viewer), dailyDay: day, archive }],
         { skipTakenSides: true },
       );
       if (sideIds.length > 0) return gameId;
       await tx.delete(games).where(eq(games.id, gameId));
       return null;
     });
-    if (created !== null) return created;
+    if (created !== null) return { gameId: created, archive };
     const existing = await this.dailyGameOf(viewer, day);
     if (existing === null) throw new Error(`the daily game of ${day} was neither made nor found`);
     return existing;
