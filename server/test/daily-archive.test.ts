@@ -104,7 +104,10 @@ describe.each(DATABASE_KINDS)('the Daily Jotto archive on %s', (kind) => {
     const guest = new TestAgent(t.app);
     const refusals: Array<[string, string | RegExp]> = [
       ['/api/daily/archive?before=yesterday', /^before must match pattern/],
-      ['/api/daily/archive?before=2027-02-30', `before: ${ARCHIVE_MESSAGES.noSuchDay} (2027-02-30)`],
+      [
+        '/api/daily/archive?before=2027-02-30',
+        `before: ${ARCHIVE_MESSAGES.noSuchDay} (2027-02-30)`,
+      ],
       ['/api/daily/archive?after=2027-01-01', 'after is not an accepted field'],
       [`/api/daily/${TODAY}`, ARCHIVE_MESSAGES.today],
       [`/api/daily/${addDays(TODAY, 1)}`, ARCHIVE_MESSAGES.future],

@@ -1,4 +1,9 @@
-import type { EndpointBody, EndpointParams, EndpointResponse } from '@jotto/shared/api-endpoints';
+import type {
+  EndpointBody,
+  EndpointParams,
+  EndpointQuery,
+  EndpointResponse,
+} from '@jotto/shared/api-endpoints';
 import { API_PATHS, type ApiName } from '@jotto/shared/api-paths';
 import { vi } from 'vitest';
 
@@ -13,6 +18,7 @@ type Handler<N extends ApiName> =
   | Answer<N>
   | ((request: {
       params: EndpointParams<N>;
+      query: EndpointQuery<N>;
       body: EndpointBody<N>;
     }) => Answer<N> | Promise<Answer<N>>);
 
@@ -21,6 +27,8 @@ export type FakeHandlers = { [N in ApiName]?: Handler<N> };
 export interface FakeCall {
   name: ApiName;
   params: Record<string, string>;
+  /** The query string's parameters (none: an empty object). */
+  query: Record<string, string>;
   body: unknown;
 }
 
@@ -50,7 +58,7 @@ export function fakeApi(handlers: FakeHandlers) {
     const values = route.regex.exec(url.pathname)!.slice(1).map(decodeURIComponent);
     const params = Object.fromEntries(route.names.map((n, i) => [n, values[i]!]));
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    calls.push({ name: route.name, params, body });
+    calls.push({ name: route.name, params, query: Object.fromEntries(url.searchParams), body });
     const handler = handlers[route.name] as Handler<ApiName> | undefined;
     if (handler === undefined)
       return json(404, { result: 'error', err: `unexpected ${route.name}` });
@@ -58,6 +66,7 @@ export function fakeApi(handlers: FakeHandlers) {
       typeof handler === 'function'
         ? await (handler as (r: unknown) => Answer<ApiName> | Promise<Answer<ApiName>>)({
             params: coerce(params),
+            query: Object.fromEntries(url.searchParams),
             body,
           })
         : handler;

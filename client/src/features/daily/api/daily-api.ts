@@ -24,3 +24,29 @@ export const dailyStatsQuery = queryOptions({
   queryFn: () => callEndpoint('dailyStats'),
   retry: false,
 });
+
+/** The archive's query keys: a page of days by its `before`, a past day's game by its day. */
+export const archiveKeys = {
+  all: ['daily', 'archive'] as const,
+  page: (before: string) => ['daily', 'archive', 'page', before] as const,
+  game: (day: string) => ['daily', 'archive', 'game', day] as const,
+};
+
+/** `GET /daily/archive?before=`: the 60 days before `before`, and how I stand with each. */
+export const archivePageQuery = (before: string) =>
+  queryOptions({
+    queryKey: archiveKeys.page(before),
+    queryFn: () => callEndpoint('dailyArchive', { query: { before } }),
+    retry: false,
+  });
+
+/**
+ * `GET /daily/:day`: my game of a past day, made by the first call (docs/PRODUCT.md,
+ * 'Archive'). A refusal (a day that cannot be played) is said, not retried.
+ */
+export const pastDailyQuery = (day: string) =>
+  queryOptions({
+    queryKey: archiveKeys.game(day),
+    queryFn: () => callEndpoint('dailyDay', { params: { day } }),
+    retry: false,
+  });

@@ -11,6 +11,7 @@ import { errorMessage } from '@/lib/api-client.ts';
 import { useSession } from '@/lib/session.ts';
 import { dailyKeys, todaysDailyQuery } from '../api/daily-api.ts';
 import { DailyResult } from './daily-result.tsx';
+import { DailyTabs } from './daily-tabs.tsx';
 import styles from './daily-page.module.css';
 
 /**
@@ -52,6 +53,7 @@ function DailyGame({ daily }: { daily: EndpointResponse<'daily'> }) {
         <h1 className={styles.title}>Daily Jotto #{daily.number}</h1>
         <p className={styles.subtitle}>{date} · one word for everyone today</p>
       </header>
+      <DailyTabs />
       {game?.finished && (
         <DailyResult daily={daily} game={game} signedIn={signedIn} onNextWord={onNextWord} />
       )}
