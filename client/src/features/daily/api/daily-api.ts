@@ -27,7 +27,7 @@ export const dailyStatsQuery = queryOptions({
 
 /** The archive's query keys: a page of days by its `before`, a past day's game by its day. */
 export const archiveKeys = {
-  all: ['daily', 'archive'] as const,
+  pages: ['daily', 'archive', 'page'] as const,
   page: (before: string) => ['daily', 'archive', 'page', before] as const,
   game: (day: string) => ['daily', 'archive', 'game', day] as const,
 };

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { EndpointResponse } from '@jotto/shared/api-endpoints';
@@ -9,7 +9,7 @@ import { gameQuery } from '@/features/game/api/game-api.ts';
 import { GameScreen } from '@/features/game/components/game-screen.tsx';
 import type { GameDetail } from '@/features/game/game-state.ts';
 import { errorMessage } from '@/lib/api-client.ts';
-import { pastDailyQuery } from '../api/daily-api.ts';
+import { archiveKeys, pastDailyQuery } from '../api/daily-api.ts';
 import { longDate } from '../archive-month.ts';
 import { dailyEndOf } from '../daily-view.ts';
 import styles from './daily-page.module.css';
@@ -38,6 +38,12 @@ export function ArchiveGamePage() {
 function ArchiveGame({ past }: { past: EndpointResponse<'dailyDay'> }) {
   // Reads the board the game screen keeps current; the screen alone fetches it.
   const { data: game } = useQuery({ ...gameQuery(past.gameId), enabled: false });
+  const queryClient = useQueryClient();
+  const finished = game?.finished === true;
+  // The calendar's pages held in memory say this day is not played yet: asked again.
+  useEffect(() => {
+    if (finished) void queryClient.invalidateQueries({ queryKey: archiveKeys.pages });
+  }, [finished, queryClient]);
   const title = `Daily Jotto #${past.number}${past.archive ? ' · archive' : ''}`;
   return (
     <div className={styles.page}>
