@@ -21,7 +21,7 @@ import { users } from '../src/db/account-tables.ts';
 import { gamePlayers, games, pointAwards } from '../src/db/game-tables.ts';
 import { GameRetention } from '../src/games/game-retention.ts';
 import { newUsername, registerUser, startTestApp, type TestApp, TestAgent } from './test-app.ts';
-import { DATABASE_KINDS } from './test-environment.ts';
+import { DATABASE_KINDS, uniqueClientAddress } from './test-environment.ts';
 
 // The archive of past dailies (docs/PRODUCT.md, 'Archive'), on a fake clock.
 const TODAY = '2027-03-14';
@@ -295,5 +295,34 @@ describe.each(DATABASE_KINDS)('the Daily Jotto archive on %s', (kind) => {
     expect((await pastGame(guest, day)).gameId).toBe(game.gameId);
     await solve(guest, game.gameId);
     expect(await statsOf(guest)).toMatchObject({ played: 0, archivePlayed: 1, archiveSolved: 1 });
+  });
+});
+
+describe('the archive’s guest games under the guest games’ limit, on Postgres', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(
+      'postgres',
+      { RATE_LIMIT_GUEST_GAMES: '2' },
+      { overrides: { clock: () => noonOf(TODAY) } },
+    );
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('counts the calls that start a guest session, as GET /daily does, and never a session’s', async () => {
+    const address = uniqueClientAddress();
+    const statuses: number[] = [];
+    for (let n = 0; n < 3; n += 1) {
+      const guest = new TestAgent(t.app, { remoteAddress: address });
+      statuses.push((await guest.get(`/api/daily/${YESTERDAY}`)).status);
+    }
+    expect(statuses).toEqual([200, 200, 429]);
+    const player = await registerUser(t.app);
+    for (let n = 0; n < 4; n += 1) {
+      const response = await player.agent.get(`/api/daily/${addDays(YESTERDAY, -n)}`);
+      expect(response.status).toBe(200);
+    }
   });
 });
