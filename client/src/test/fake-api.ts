@@ -27,8 +27,8 @@ export type FakeHandlers = { [N in ApiName]?: Handler<N> };
 export interface FakeCall {
   name: ApiName;
   params: Record<string, string>;
-  /** The query string's parameters (none: an empty object). */
-  query: Record<string, string>;
+  /** The query string's parameters: only on a request that has a query string. */
+  query?: Record<string, string>;
   body: unknown;
 }
 
@@ -58,7 +58,8 @@ export function fakeApi(handlers: FakeHandlers) {
     const values = route.regex.exec(url.pathname)!.slice(1).map(decodeURIComponent);
     const params = Object.fromEntries(route.names.map((n, i) => [n, values[i]!]));
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    calls.push({ name: route.name, params, query: Object.fromEntries(url.searchParams), body });
+    const query = Object.fromEntries(url.searchParams);
+    calls.push({ name: route.name, params, ...(url.search ? { query } : {}), body });
     const handler = handlers[route.name] as Handler<ApiName> | undefined;
     if (handler === undefined)
       return json(404, { result: 'error', err: `unexpected ${route.name}` });
@@ -66,7 +67,7 @@ export function fakeApi(handlers: FakeHandlers) {
       typeof handler === 'function'
         ? await (handler as (r: unknown) => Answer<ApiName> | Promise<Answer<ApiName>>)({
             params: coerce(params),
-            query: Object.fromEntries(url.searchParams),
+            query,
             body,
           })
         : handler;

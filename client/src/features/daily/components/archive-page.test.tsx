@@ -51,7 +51,7 @@ describe('ArchivePage', () => {
     }
     expect(screen.getByRole('button', { name: 'Previous month' })).toHaveProperty('disabled', true);
     await waitFor(() =>
-      expect(api.callsOf('dailyArchive').map((call) => call.query.before)).toContain('2026-12-01'),
+      expect(api.callsOf('dailyArchive').map((call) => call.query?.before)).toContain('2026-12-01'),
     );
   });
 });
