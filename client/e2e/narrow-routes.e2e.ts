@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_ROUTES, type ClientRoute } from '@jotto/shared/client-routes';
+import { DAILY_FIRST_DAY } from '@jotto/shared/daily-rules';
 import { expectAccessible } from './support/accessibility.ts';
 import { type Player, useChromium } from './support/browser.ts';
 import { apiAs, newUsername, registerThroughForm, startVersusGame } from './support/actions.ts';
@@ -70,6 +71,8 @@ const VISITS: Record<ClientRoute, RouteVisit> = {
   '/game': { path: () => '/game', ready: guessInput },
   '/game/:gameId': { path: ({ gameId }) => `/game/${gameId}`, ready: guessInput },
   '/daily': { path: () => '/daily', ready: guessInput },
+  '/daily/archive': { path: () => '/daily/archive', ready: h1 },
+  '/daily/:day': { path: () => `/daily/${DAILY_FIRST_DAY}`, ready: guessInput },
   '/leaderboards': { path: () => '/leaderboards', ready: h1 },
   '/login': { path: () => '/login', ready: homeForMember(h1) },
   '/register': { path: () => '/register', ready: homeForMember(h1) },

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CLIENT_ROUTES, type ClientRoute } from '@jotto/shared/client-routes';
+import { DAILY_FIRST_DAY } from '@jotto/shared/daily-rules';
 import { expectAccessible } from './support/accessibility.ts';
 import { launchChromium, newPlayer, type Player } from './support/browser.ts';
 import { apiAs, newUsername } from './support/actions.ts';
@@ -56,6 +57,8 @@ const SCREENS: Record<ClientRoute, RouteScreen> = {
     shows: (page) => page.getByRole('textbox', { name: 'Your guess' }),
   },
   '/daily': { path: '/daily', shows: heading(/^Daily Jotto #\d+$/) },
+  '/daily/archive': { path: '/daily/archive', shows: heading('Daily Jotto archive') },
+  '/daily/:day': { path: `/daily/${DAILY_FIRST_DAY}`, shows: heading('Daily Jotto #1 · archive') },
   '/leaderboards': { path: '/leaderboards', shows: heading('Daily Leaderboards'), audit: true },
   '/login': { path: '/login', shows: heading('Sign in to Jotto'), audit: true },
   '/register': {

@@ -72,6 +72,8 @@ const SAMPLES: { [N in ApiName]: { params: EndpointParams<N>; body: EndpointBody
   dailyReminder: { params: undefined, body: undefined },
   setDailyReminder: { params: undefined, body: { hour: 20, timeZone: 'Europe/Paris' } },
   dailyReminderOff: { params: undefined, body: undefined },
+  dailyArchive: { params: undefined, body: undefined },
+  dailyDay: { params: { day: '2026-11-27' }, body: undefined },
 };
 
 type Situation = 'no session' | 'guest' | 'no username yet';

@@ -45,6 +45,10 @@ import {
   UpdateMarkResponse,
 } from './game-schemas.ts';
 import {
+  DailyArchiveGameResponse,
+  DailyArchiveQuery,
+  DailyArchiveResponse,
+  DailyDayParams,
   DailyGameResponse,
   DailyLeadersQuery,
   DailyLeadersResponse,
@@ -100,7 +104,7 @@ export interface EndpointDefinition extends ApiPath {
   access: EndpointAccess;
   /** Path parameters (coerced from text by the server). */
   params?: TSchema;
-  /** The query string (a GET's options). */
+  /** Query-string parameters (coerced from text by the server). */
   query?: TSchema;
   /** The JSON body of a POST. */
   body?: TSchema;
@@ -405,6 +409,20 @@ export const API_ENDPOINTS = {
     tag: 'daily',
     response: DailyReminderResponse,
   },
+  dailyArchive: {
+    ...API_PATHS.dailyArchive,
+    access: 'visitor',
+    tag: 'daily',
+    query: DailyArchiveQuery,
+    response: DailyArchiveResponse,
+  },
+  dailyDay: {
+    ...API_PATHS.dailyDay,
+    access: 'visitor',
+    tag: 'daily',
+    params: DailyDayParams,
+    response: DailyArchiveGameResponse,
+  },
 } as const satisfies { [N in ApiName]: EndpointDefinition };
 
 export type ApiEndpoints = typeof API_ENDPOINTS;
@@ -423,7 +441,7 @@ export type EndpointResponse<N extends ApiName> = Static<SchemaAt<ApiEndpoints[N
 export type EndpointBody<N extends ApiName> =
   SchemaAt<ApiEndpoints[N], 'body'> extends infer S extends TSchema ? Static<S> : undefined;
 
-/** The query endpoint N takes, or undefined when it takes none. */
+/** The query-string parameters endpoint N takes, or undefined when it takes none. */
 export type EndpointQuery<N extends ApiName> =
   SchemaAt<ApiEndpoints[N], 'query'> extends infer S extends TSchema ? Static<S> : undefined;
 

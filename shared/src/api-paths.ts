@@ -84,6 +84,10 @@ export const API_PATHS = {
   setDailyReminder: { method: 'POST', path: '/daily/reminder' },
   /** Turns my streak reminder off (the API changes state with POST only). */
   dailyReminderOff: { method: 'POST', path: '/daily/reminder/off' },
+  /** Past days and how I stand with each (docs/PRODUCT.md, 'Archive'). */
+  dailyArchive: { method: 'GET', path: '/daily/archive' },
+  /** My game of a past day, made by the first call: a GET that changes state. */
+  dailyDay: { method: 'GET', path: '/daily/:day', changesState: true },
 } as const satisfies Record<string, ApiPath>;
 
 /** One route's method and path (and whether a GET changes state). */

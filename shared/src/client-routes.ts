@@ -15,6 +15,8 @@ export const CLIENT_ROUTES = [
   '/game',
   '/game/:gameId',
   '/daily',
+  '/daily/archive',
+  '/daily/:day',
   '/leaderboards',
   '/login',
   '/register',

@@ -2,6 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  ARCHIVE_MESSAGES,
+  ARCHIVE_PAGE_SIZE,
+  archiveDayProblem,
+  archivePageDays,
+  archiveTally,
   currentDailyStreak,
   DAILY_FIRST_DAY,
   dailyDayOf,
@@ -240,5 +245,39 @@ describe('the share text', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('the archive', () => {
+  const today = addDays(DAILY_FIRST_DAY, 100);
+
+  it('plays only real days from the first daily to yesterday', () => {
+    expect(archiveDayProblem(addDays(today, -1), today)).toBeNull();
+    expect(archiveDayProblem(DAILY_FIRST_DAY, today)).toBeNull();
+    expect(archiveDayProblem(today, today)).toBe(ARCHIVE_MESSAGES.today);
+    expect(archiveDayProblem(addDays(today, 1), today)).toBe(ARCHIVE_MESSAGES.future);
+    expect(archiveDayProblem(addDays(DAILY_FIRST_DAY, -1), today)).toBe(
+      ARCHIVE_MESSAGES.beforeFirst,
+    );
+    expect(archiveDayProblem('2027-02-29', today)).toBe(ARCHIVE_MESSAGES.noSuchDay);
+    expect(archiveDayProblem('2027-13-01', today)).toBe(ARCHIVE_MESSAGES.noSuchDay);
+  });
+
+  it('lists pages of days before `before`, newest first, never today, down to the first', () => {
+    const first = archivePageDays(today);
+    expect(first).toHaveLength(ARCHIVE_PAGE_SIZE);
+    expect(first[0]).toBe(addDays(today, -1));
+    const second = archivePageDays(today, first[first.length - 1]);
+    expect(second).toHaveLength(100 - ARCHIVE_PAGE_SIZE);
+    expect(second[second.length - 1]).toBe(DAILY_FIRST_DAY);
+    expect(archivePageDays(today, addDays(today, 5))).toEqual(first);
+    expect(archivePageDays(DAILY_FIRST_DAY)).toEqual([]);
+  });
+
+  it('tallies finished archive games, and the solved among them', () => {
+    expect(archiveTally(['solved', 'failed', 'playing', 'solved'])).toEqual({
+      archivePlayed: 3,
+      archiveSolved: 2,
+    });
   });
 });

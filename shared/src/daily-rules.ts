@@ -198,3 +198,66 @@ export function dailyShareText(input: DailyShareInput): string {
   const marks = [...counts.map(String), end === 'solved' ? '✓' : '✕'].join(' ');
   return `${headline}\n${marks}\n${link}`;
 }
+
+// The archive (docs/PRODUCT.md, 'Archive'): past days' words, played after their day, counted
+// apart from the streak.
+
+/** How many days one page of `GET /daily/archive` lists. */
+export const ARCHIVE_PAGE_SIZE = 60;
+
+/** Whether `day` is a real `YYYY-MM-DD` calendar day (2027-02-30 is not). */
+export function isCalendarDay(day: string): boolean {
+  try {
+    startOfDayMs(day);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Why a day cannot be played from the archive, as the 400 says it. */
+export const ARCHIVE_MESSAGES = {
+  noSuchDay: 'That day does not exist.',
+  today: "That is today's daily: it is played at /daily.",
+  future: 'That day has not come yet.',
+  beforeFirst: `There was no daily that day: Daily Jotto began on ${DAILY_FIRST_DAY}.`,
+} as const;
+
+/**
+ * Why `day` cannot be played from the archive on `today`, or null when it can: only a real
+ * day from DAILY_FIRST_DAY up to yesterday (today's word is played on its day, at /daily).
+ */
+export function archiveDayProblem(day: string, today: string): string | null {
+  if (!isCalendarDay(day)) return ARCHIVE_MESSAGES.noSuchDay;
+  if (day === today) return ARCHIVE_MESSAGES.today;
+  if (day > today) return ARCHIVE_MESSAGES.future;
+  if (day < DAILY_FIRST_DAY) return ARCHIVE_MESSAGES.beforeFirst;
+  return null;
+}
+
+/**
+ * The days one page of the archive lists on `today`, newest first: the ARCHIVE_PAGE_SIZE
+ * days before `before` (before today when absent), never today or later (today's entry would
+ * be about today's word) and never before DAILY_FIRST_DAY. `before` must be a calendar day.
+ */
+export function archivePageDays(today: string, before?: string): string[] {
+  const end = before === undefined || before > today ? today : before;
+  const days: string[] = [];
+  for (let day = addDays(end, -1); day >= DAILY_FIRST_DAY; day = addDays(day, -1)) {
+    if (days.length === ARCHIVE_PAGE_SIZE) break;
+    days.push(day);
+  }
+  return days;
+}
+
+/** A player's archive games: how many were finished, and how many of those solved. */
+export function archiveTally(outcomes: readonly DailyOutcome[]): {
+  archivePlayed: number;
+  archiveSolved: number;
+} {
+  const finished = outcomes.filter((outcome) => outcome !== 'playing');
+  return {
+    archivePlayed: finished.length,
+    archiveSolved: finished.filter((outcome) => outcome === 'solved').length,
+  };
+}

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { okWith } from './api-envelope.ts';
 import { TIME_ZONE_MAX_LENGTH } from './daily-reminder-rules.ts';
-import { MAX_DAILY_GUESSES } from './daily-rules.ts';
+import { ARCHIVE_PAGE_SIZE, MAX_DAILY_GUESSES } from './daily-rules.ts';
 import { LEADERBOARD_SIZE } from './leaderboard-windows.ts';
 import { SafeText } from './safe-text.ts';
 
@@ -35,6 +35,10 @@ export const DailyStatsResponse = okWith({
     minItems: MAX_DAILY_GUESSES + 1,
     maxItems: MAX_DAILY_GUESSES + 1,
   }),
+  /** Archive games finished (docs/PRODUCT.md, 'Archive'): never in the counts above. */
+  archivePlayed: Type.Integer({ minimum: 0 }),
+  /** Archive games solved. */
+  archiveSolved: Type.Integer({ minimum: 0 }),
 });
 export type DailyStatsResponse = Static<typeof DailyStatsResponse>;
 
@@ -108,3 +112,48 @@ export const DailyReminderBody = Type.Object(
   { additionalProperties: false },
 );
 export type DailyReminderBody = Static<typeof DailyReminderBody>;
+
+/** `GET /daily/archive?before=YYYY-MM-DD`: the page of days before that day (before today). */
+export const DailyArchiveQuery = Type.Object(
+  { before: Type.Optional(Day) },
+  { additionalProperties: false },
+);
+export type DailyArchiveQuery = Static<typeof DailyArchiveQuery>;
+
+/** One past day of the archive, and how the caller stands with it. */
+export const DailyArchiveDay = Type.Object({
+  day: Day,
+  number: Type.Integer({ minimum: 1 }),
+  /** The caller has a finished game of that day, played on the day or from the archive. */
+  played: Type.Boolean(),
+  /** That game was won. */
+  solved: Type.Boolean(),
+  /** Guesses made in the caller's game of that day (0 without one). */
+  guesses: Type.Integer({ minimum: 0 }),
+});
+export type DailyArchiveDay = Static<typeof DailyArchiveDay>;
+
+/**
+ * `GET /daily/archive`: past days from the first daily to yesterday, newest first, 60 a page
+ * (docs/PRODUCT.md, 'Archive'). Today is never listed: it is played at `GET /daily`.
+ */
+export const DailyArchiveResponse = okWith({
+  days: Type.Array(DailyArchiveDay, { maxItems: ARCHIVE_PAGE_SIZE }),
+});
+export type DailyArchiveResponse = Static<typeof DailyArchiveResponse>;
+
+/** `GET /daily/:day`: a past day; whether it can be played is the service's 400. */
+export const DailyDayParams = Type.Object({ day: Day });
+export type DailyDayParams = Static<typeof DailyDayParams>;
+
+/**
+ * `GET /daily/:day`: the caller's game of a past day, made by the first call. `archive` is
+ * false when that game is the one they played on the day itself.
+ */
+export const DailyArchiveGameResponse = okWith({
+  gameId: Type.Integer(),
+  day: Day,
+  number: Type.Integer({ minimum: 1 }),
+  archive: Type.Boolean(),
+});
+export type DailyArchiveGameResponse = Static<typeof DailyArchiveGameResponse>;

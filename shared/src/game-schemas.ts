@@ -135,6 +135,8 @@ export const GameDetailResponse = okWith({
   multiplayer: Type.Boolean(),
   /** A Daily Jotto game (docs/PRODUCT.md, 'Daily Jotto'): present, and true, only then. */
   daily: Type.Optional(Type.Literal(true)),
+  /** A daily played from the archive, after its day (docs/PRODUCT.md, 'Archive'): only then. */
+  archive: Type.Optional(Type.Literal(true)),
   target: Type.Optional(Type.String()),
   outcome: Type.Optional(VersusOutcomeField),
   enemyName: Type.Optional(Type.String()),

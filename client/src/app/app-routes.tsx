@@ -33,6 +33,14 @@ const NewGamePage = lazyPage(
 );
 const GamePage = lazyPage(() => import('@/features/game/components/game-page.tsx'), 'GamePage');
 const DailyPage = lazyPage(() => import('@/features/daily/components/daily-page.tsx'), 'DailyPage');
+const ArchivePage = lazyPage(
+  () => import('@/features/daily/components/archive-page.tsx'),
+  'ArchivePage',
+);
+const ArchiveGamePage = lazyPage(
+  () => import('@/features/daily/components/archive-game-page.tsx'),
+  'ArchiveGamePage',
+);
 const LoginPage = lazyPage(
   () => import('@/features/session/components/login-page.tsx'),
   'LoginPage',
@@ -105,6 +113,8 @@ const ROUTES = (
       <Route path="/game" element={<NewGamePage />} />
       <Route path="/game/:gameId" element={<GamePage />} />
       <Route path="/daily" element={<DailyPage />} />
+      <Route path="/daily/archive" element={<ArchivePage />} />
+      <Route path="/daily/:day" element={<ArchiveGamePage />} />
       <Route path="/leaderboards" element={<LeaderboardsPage />} />
       <Route path="/challenges" element={<ChallengesPage />} />
       <Route path="/challenges/new" element={<ChallengesPage />} />

@@ -26,8 +26,8 @@ export class ApiCallError extends Error {
 }
 
 /**
- * What a call of endpoint N takes besides its name: its path parameters, its query (options,
- * never required) and its body.
+ * What a call of endpoint N takes besides its name: its path parameters, its query-string
+ * parameters (each optional in the table, so the object is too) and its body.
  */
 export type CallInput<N extends ApiName> = (EndpointParams<N> extends undefined
   ? { params?: undefined }
@@ -61,15 +61,11 @@ export async function callEndpoint<N extends ApiName>(
 ): Promise<EndpointResponse<N>> {
   const { method, path } = API_PATHS[name];
   const params = input?.params as Record<string, string | number> | undefined;
+  const query = input?.query as Record<string, string | number | undefined> | undefined;
   const body: unknown = input?.body;
-  const query = new URLSearchParams(
-    Object.entries((input?.query ?? {}) as Record<string, string | undefined>).filter(
-      (entry): entry is [string, string] => entry[1] !== undefined,
-    ),
-  ).toString();
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${fillPath(path, params)}${query ? `?${query}` : ''}`, {
+    response = await fetch(`${API_BASE}${fillPath(path, params)}${queryString(query)}`, {
       method,
       credentials: 'include',
       headers: {
@@ -89,6 +85,16 @@ export async function callEndpoint<N extends ApiName>(
     throw new ApiCallError(response.status, err);
   }
   return payload as EndpointResponse<N>;
+}
+
+/** `?name=value&…` of the parameters that have a value, or nothing when none has. */
+function queryString(query: Record<string, string | number | undefined> | undefined): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) search.set(name, String(value));
+  }
+  const text = search.toString();
+  return text === '' ? '' : `?${text}`;
 }
 
 function isErrorResponse(value: unknown): value is ErrorResponse {

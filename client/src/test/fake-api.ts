@@ -60,12 +60,7 @@ export function fakeApi(handlers: FakeHandlers) {
     const params = Object.fromEntries(route.names.map((n, i) => [n, values[i]!]));
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
     const query = Object.fromEntries(url.searchParams);
-    calls.push({
-      name: route.name,
-      params,
-      body,
-      ...(url.search === '' ? {} : { query }),
-    });
+    calls.push({ name: route.name, params, ...(url.search ? { query } : {}), body });
     const handler = handlers[route.name] as Handler<ApiName> | undefined;
     if (handler === undefined)
       return json(404, { result: 'error', err: `unexpected ${route.name}` });

@@ -73,6 +73,7 @@ export function fakeGameServer({
   clock,
   unrated = false,
   daily,
+  archive = false,
 }: {
   id?: number;
   target?: string;
@@ -91,6 +92,8 @@ export function fakeGameServer({
    * before then, as the server does.
    */
   daily?: { deadline: string };
+  /** A past day's daily played from the archive: no deadline, its word once it has ended. */
+  archive?: boolean;
 } = {}) {
   const state = {
     seq: 0,
@@ -123,6 +126,7 @@ export function fakeGameServer({
       seq: state.seq,
       ...(shown && (!daily || state.me.won) ? { target } : {}),
       ...(daily ? { daily: true as const, deadline: daily.deadline } : {}),
+      ...(archive ? { daily: true as const, archive: true as const } : {}),
       ...clockFields(),
       ...(state.me.outOfTime ? { outOfTime: true as const } : {}),
       ...(versus

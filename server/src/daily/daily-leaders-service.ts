@@ -292,6 +292,8 @@ export class DailyLeadersService {
         and(
           eq(gamePlayers.dailyDay, day),
           eq(gamePlayers.status, 'won'),
+          // Only games played on their day; the archive has no board.
+          eq(gamePlayers.archive, false),
           isNotNull(users.username),
         ),
       )

@@ -6,6 +6,7 @@ import { perMinute } from '../plugins/rate-limit-plugin.ts';
 import {
   signedInUser,
   signedInUserOfSession,
+  visitor,
   visitorOrNewGuest,
 } from '../sessions/route-access.ts';
 import type { DailyLeadersService } from './daily-leaders-service.ts';
@@ -20,8 +21,8 @@ declare module 'fastify' {
 }
 
 /**
- * Daily Jotto: today's game, my record, today's leaders (docs/PRODUCT.md, 'Daily Jotto'), my
- * streak reminder (docs/PRODUCT.md, 'Streak reminder').
+ * Daily Jotto: today's game, my record, today's leaders (docs/PRODUCT.md, 'Daily Jotto'), the
+ * archive of past days ('Archive') and my streak reminder ('Streak reminder').
  */
 export const dailyRoutes: FastifyPluginAsyncTypebox<{
   daily: DailyService;
@@ -43,6 +44,28 @@ export const dailyRoutes: FastifyPluginAsyncTypebox<{
       const viewer = await visitorOrNewGuest(request, reply);
       return daily.todaysGame(viewer);
     },
+  });
+
+  app.route({
+    ...endpointRoute(API_ENDPOINTS.dailyDay, {
+      // As `GET /daily`: only a call that starts a guest session counts.
+      rateLimit: {
+        ...perMinute(config.rateLimits.guestGames),
+        allowList: (request) => request.session != null,
+      },
+    }),
+    handler: async (request, reply) => {
+      // The day is checked before a guest session is made: a refused day makes nothing.
+      daily.checkArchiveDay(request.params.day);
+      const viewer = await visitorOrNewGuest(request, reply);
+      return daily.archiveGame(viewer, request.params.day);
+    },
+  });
+
+  app.route({
+    ...endpointRoute(API_ENDPOINTS.dailyArchive),
+    // Listing never starts a guest session: a visitor without one has played nothing.
+    handler: async (request) => daily.archive(visitor(request), request.query.before),
   });
 
   app.route({

@@ -50,9 +50,14 @@ export class GameAnnouncer {
     if (me.userId !== null) {
       this.notifier.notify(me.userId, 'game:moved', movedEvent(recorded, response));
     }
-    // Only an account can be a leader; a guest's solve leaves the board as it was.
+    // Only an account can be a leader; a guest's solve leaves the board as it was, and so does
+    // an archive game's (docs/PRODUCT.md, 'Archive').
     const solvedDaily =
-      recorded.finished && me.status === 'won' && me.dailyDay !== null && me.userId !== null
+      recorded.finished &&
+      me.status === 'won' &&
+      me.dailyDay !== null &&
+      !me.archive &&
+      me.userId !== null
         ? this.dailySolved(me.dailyDay)
         : undefined;
     await Promise.all([announced, solvedDaily]);

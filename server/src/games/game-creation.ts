@@ -56,7 +56,7 @@ function clockOf(game: NewGame) {
 export async function insertGame(
   tx: Transaction,
   game: NewGame,
-  sides: readonly (SideOwner & { dailyDay?: string })[],
+  sides: readonly (SideOwner & { dailyDay?: string; archive?: boolean })[],
   options: { skipTakenSides?: boolean } = {},
 ): Promise<{ gameId: number; sideIds: number[] }> {
   const [row] = await tx

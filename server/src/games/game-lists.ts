@@ -56,10 +56,14 @@ export async function listGames(
     guess: me.lastGuess,
     won: me.status === 'won',
     forfeit: me.forfeit,
-    // A settled daily's word waits for the end of its day, but for its solver.
+    // A settled daily's word waits for the end of its day, but for its solver; an archive
+    // game's day is over.
     ...(age === 'old' &&
     isFinished(me) &&
-    (me.dailyDay === null || me.status === 'won' || (deadline !== null && deadline <= now))
+    (me.dailyDay === null ||
+      me.archive ||
+      me.status === 'won' ||
+      (deadline !== null && deadline <= now))
       ? { target: secret }
       : {}),
     ...(aborted ? { aborted: true as const } : {}),

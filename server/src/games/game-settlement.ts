@@ -11,7 +11,8 @@ import { isFinished } from './game-state.ts';
  * and points, and for a rated game both players' ratings, exactly once. The game row's lock and
  * `settled_at` make a second call (from the other player finishing at the same moment) a no-op.
  * A game against the computer (docs/PRODUCT.md, 'Computer opponent') is unrated and awards no
- * points: the player's gameCt and winCt count it, the computer's account keeps no stats.
+ * points: the player's gameCt and winCt count it, the computer's account keeps no stats. An
+ * archive game (docs/PRODUCT.md, 'Archive') counts nowhere: no gameCt, winCt or points.
  */
 export async function settleIfDone(tx: Transaction, gameId: number): Promise<void> {
   const [game] = await tx.select().from(games).where(eq(games.id, gameId)).for('update');
@@ -42,7 +43,7 @@ export async function settleIfDone(tx: Transaction, gameId: number): Promise<voi
         ? 'win'
         : 'lose';
     await tx.update(gamePlayers).set({ outcome }).where(eq(gamePlayers.id, player.id));
-    if (player.userId === null || player.id === bot?.playerId) continue;
+    if (player.userId === null || player.id === bot?.playerId || player.archive) continue;
     const won = outcome === 'win';
     const points = won && !bot ? player.score : 0;
     await tx

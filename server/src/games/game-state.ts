@@ -23,6 +23,8 @@ export interface Side extends SideState, SideOwner {
   outcome: 'win' | 'lose' | 'draw' | null;
   /** The UTC day of a Daily Jotto game, null for any other. */
   dailyDay: string | null;
+  /** A daily played from the archive, after its day (docs/PRODUCT.md, 'Archive'). */
+  archive: boolean;
   /** Every guess of this side, newest first. */
   guesses: GuessEntry[];
   /** This player's letter marks. */
@@ -71,7 +73,7 @@ export function readGamesStatement(gameIds: readonly number[]): SQL {
         'username', u.username, 'score', gp.score, 'status', gp.status, 'forfeit', gp.forfeit,
         'outOfTime', gp.out_of_time,
         'guessCount', gp.guess_count, 'lastGuess', gp.last_guess,
-        'outcome', gp.outcome, 'dailyDay', gp.daily_day,
+        'outcome', gp.outcome, 'dailyDay', gp.daily_day, 'archive', gp.archive,
         'guesses', (SELECT coalesce(json_agg(json_build_object('word', x.word, 'matches', x.matches)
             ORDER BY x.id DESC), '[]'::json) FROM guesses x WHERE x.player_id = gp.id),
         'marks', (SELECT coalesce(json_object_agg(m.letter, m.color), '{}'::json)
@@ -150,11 +152,12 @@ export const wordsOf = (side: Side) => ({
  * able to help anyone. A versus game's once the game is settled (both done, out of time, or
  * aborted): until then the opponent races on the same secret, and a second account of theirs
  * could give up to learn it. A daily's once its day has ended, or to the player who solved it
- * (they typed it): today's word is everyone's. Any other solo game's once it has ended.
+ * (they typed it): today's word is everyone's. Any other solo game's once it has ended, an
+ * archive game's too (its day is over: the word can help nobody on the day's board).
  */
 export function secretVisibleTo(game: GameState, side: Side, now: number): boolean {
   if (game.mode === 'versus') return game.settled;
-  if (side.dailyDay !== null) return side.status === 'won' || dayIsOver(game, now);
+  if (isTodaysDaily(side)) return side.status === 'won' || dayIsOver(game, now);
   return isFinished(side);
 }
 
@@ -165,9 +168,12 @@ export function secretVisibleTo(game: GameState, side: Side, now: number): boole
  */
 export function analysisVisibleTo(game: GameState, side: Side, now: number): boolean {
   if (!isFinished(side)) return false;
-  if (side.dailyDay !== null) return dayIsOver(game, now);
+  if (isTodaysDaily(side)) return dayIsOver(game, now);
   return secretVisibleTo(game, side, now);
 }
+
+/** A daily played on its day: its word stays secret until the day ends (not an archive game). */
+const isTodaysDaily = (side: Side) => side.dailyDay !== null && !side.archive;
 
 const dayIsOver = (game: GameState, now: number) => game.deadline !== null && now >= game.deadline;
 

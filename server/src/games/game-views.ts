@@ -67,6 +67,7 @@ export class GameViews {
       finished,
       multiplayer: game.mode === 'versus',
       ...(me.dailyDay !== null ? { daily: true as const } : {}),
+      ...(me.archive ? { archive: true as const } : {}),
       seq: game.seq,
       ...(secretShown ? { target: game.secret } : {}),
       ...clockFieldsOf(game),

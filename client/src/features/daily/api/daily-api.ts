@@ -57,6 +57,7 @@ export const setDailyReminder = (hour: number, timeZone: string) =>
 
 /** Turns my streak reminder off. */
 export const turnDailyReminderOff = () => callEndpoint('dailyReminderOff');
+
 /**
  * `GET /daily/leaders` (`?scope=friends` for the signed-in player and their friends): the day's
  * solvers, asked when shown and every DAILY_BOARD_REFRESH_MS while shown.
@@ -81,5 +82,31 @@ export const dailySkillQuery = (gameId: number) =>
     queryKey: dailyKeys.skill(gameId),
     queryFn: () => callEndpoint('gameSkill', { params: { id: gameId } }),
     staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+
+/** The archive's query keys: a page of days by its `before`, a past day's game by its day. */
+export const archiveKeys = {
+  pages: ['daily', 'archive', 'page'] as const,
+  page: (before: string) => ['daily', 'archive', 'page', before] as const,
+  game: (day: string) => ['daily', 'archive', 'game', day] as const,
+};
+
+/** `GET /daily/archive?before=`: the 60 days before `before`, and how I stand with each. */
+export const archivePageQuery = (before: string) =>
+  queryOptions({
+    queryKey: archiveKeys.page(before),
+    queryFn: () => callEndpoint('dailyArchive', { query: { before } }),
+    retry: false,
+  });
+
+/**
+ * `GET /daily/:day`: my game of a past day, made by the first call (docs/PRODUCT.md,
+ * 'Archive'). A refusal (a day that cannot be played) is said, not retried.
+ */
+export const pastDailyQuery = (day: string) =>
+  queryOptions({
+    queryKey: archiveKeys.game(day),
+    queryFn: () => callEndpoint('dailyDay', { params: { day } }),
     retry: false,
   });

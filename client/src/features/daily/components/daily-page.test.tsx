@@ -147,6 +147,8 @@ describe('DailyPage', () => {
         currentStreak: 3,
         maxStreak: 5,
         distribution,
+        archivePlayed: 0,
+        archiveSolved: 0,
       },
     });
     await screen.findAllByRole('region', { name: `Daily Jotto #${NUMBER}: solved in 4` });
@@ -185,6 +187,8 @@ describe('DailyPage', () => {
         currentStreak: 1,
         maxStreak: 1,
         distribution: Array.from({ length: 21 }, (_, n) => (n === 2 ? 1 : 0)),
+        archivePlayed: 0,
+        archiveSolved: 0,
       },
     });
     await guess('crane');

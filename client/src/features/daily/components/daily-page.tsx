@@ -13,6 +13,7 @@ import { dailyKeys, todaysDailyQuery } from '../api/daily-api.ts';
 import { DailyReminderControl } from './daily-reminder-control.tsx';
 import { DailyBoard } from './daily-board.tsx';
 import { DailyResult } from './daily-result.tsx';
+import { DailyTabs } from './daily-tabs.tsx';
 import styles from './daily-page.module.css';
 
 /**
@@ -60,6 +61,7 @@ function DailyGame({ daily }: { daily: EndpointResponse<'daily'> }) {
         <h1 className={styles.title}>Daily Jotto #{daily.number}</h1>
         <p className={styles.subtitle}>{date} · one word for everyone today</p>
       </header>
+      <DailyTabs />
       {game?.finished && (
         <DailyResult daily={daily} game={game} signedIn={signedIn} onNextWord={onNextWord} />
       )}
