@@ -36,6 +36,7 @@ import {
   GameIdParams,
   GamesListBody,
   GamesListResponse,
+  NewGameQuery,
   NewGameResponse,
   PlayParams,
   PlayParamsDocumented,
@@ -48,6 +49,7 @@ import { LeaderboardParams, LeaderboardResponse } from './leaderboard-schemas.ts
 import { MatchSeekResponse, MatchStatusResponse } from './match-schemas.ts';
 import { RatingHistoryResponse } from './rating-schemas.ts';
 import { NoticesResponse, NoticesSeenBody } from './notice-schemas.ts';
+import { SettingsResponse, UpdateSettingsBody } from './settings-schemas.ts';
 import {
   AddFriendResponse,
   FriendRequestActionBody,
@@ -92,6 +94,8 @@ export interface EndpointDefinition extends ApiPath {
   access: EndpointAccess;
   /** Path parameters (coerced from text by the server). */
   params?: TSchema;
+  /** Query parameters (coerced from text by the server). */
+  query?: TSchema;
   /** The JSON body of a POST. */
   body?: TSchema;
   /** The body of a 200; failures answer with ErrorResponse (api-envelope.ts). */
@@ -181,6 +185,14 @@ export const API_ENDPOINTS = {
     tag: 'accounts',
     response: OkResponse,
   },
+  settings: { ...API_PATHS.settings, access: 'user', tag: 'settings', response: SettingsResponse },
+  updateSettings: {
+    ...API_PATHS.updateSettings,
+    access: 'user',
+    tag: 'settings',
+    body: UpdateSettingsBody,
+    response: SettingsResponse,
+  },
 
   gamesList: {
     ...API_PATHS.gamesList,
@@ -189,7 +201,13 @@ export const API_ENDPOINTS = {
     body: GamesListBody,
     response: GamesListResponse,
   },
-  newGame: { ...API_PATHS.newGame, access: 'visitor', tag: 'games', response: NewGameResponse },
+  newGame: {
+    ...API_PATHS.newGame,
+    access: 'visitor',
+    tag: 'games',
+    query: NewGameQuery,
+    response: NewGameResponse,
+  },
   botGame: {
     ...API_PATHS.botGame,
     access: 'visitor',
@@ -353,7 +371,13 @@ export const API_ENDPOINTS = {
     response: MatchStatusResponse,
   },
 
-  daily: { ...API_PATHS.daily, access: 'visitor', tag: 'daily', response: DailyGameResponse },
+  daily: {
+    ...API_PATHS.daily,
+    access: 'visitor',
+    tag: 'daily',
+    query: NewGameQuery,
+    response: DailyGameResponse,
+  },
   dailyStats: {
     ...API_PATHS.dailyStats,
     access: 'user',
@@ -371,7 +395,7 @@ export const API_ENDPOINTS = {
 export type ApiEndpoints = typeof API_ENDPOINTS;
 
 /** The schema under `K` of an endpoint type, or undefined when it has none. */
-export type SchemaAt<E, K extends 'params' | 'body' | 'response'> = E extends {
+export type SchemaAt<E, K extends 'params' | 'query' | 'body' | 'response'> = E extends {
   [P in K]: infer S extends TSchema;
 }
   ? S
@@ -383,6 +407,10 @@ export type EndpointResponse<N extends ApiName> = Static<SchemaAt<ApiEndpoints[N
 /** The JSON body endpoint N takes, or undefined when it takes none. */
 export type EndpointBody<N extends ApiName> =
   SchemaAt<ApiEndpoints[N], 'body'> extends infer S extends TSchema ? Static<S> : undefined;
+
+/** The query parameters endpoint N takes, or undefined when it takes none. */
+export type EndpointQuery<N extends ApiName> =
+  SchemaAt<ApiEndpoints[N], 'query'> extends infer S extends TSchema ? Static<S> : undefined;
 
 /** The path parameters endpoint N takes, or undefined when it takes none. */
 export type EndpointParams<N extends ApiName> =

@@ -4,6 +4,7 @@ import type { AppConfig } from '../config/config.ts';
 import { endpointRoute } from '../lib/endpoint-route.ts';
 import { perMinute } from '../plugins/rate-limit-plugin.ts';
 import { signedInUser, visitorOrNewGuest } from '../sessions/route-access.ts';
+import { hardModeOfNewGame } from '../settings/player-settings.ts';
 import type { DailyLeadersService } from './daily-leaders-service.ts';
 import type { DailyService } from './daily-service.ts';
 
@@ -32,7 +33,8 @@ export const dailyRoutes: FastifyPluginAsyncTypebox<{
     }),
     handler: async (request, reply) => {
       const viewer = await visitorOrNewGuest(request, reply);
-      return daily.todaysGame(viewer);
+      // Asked only for the day's first call: a game made earlier keeps the flag it was made with.
+      return daily.todaysGame(viewer, () => hardModeOfNewGame(app.db, viewer, request.query));
     },
   });
 

@@ -46,12 +46,17 @@ export class DailyService {
   /**
    * `GET /daily`: today's daily game of the viewer, created by the first call of the day. Two
    * first calls at once make one game: the unique index on (owner, day) lets one insert
-   * through, and the other takes that game (see `createDailyGame`).
+   * through, and the other takes that game (see `createDailyGame`). `hard` decides whether a
+   * game made now is hard (docs/PRODUCT.md, 'Hard mode'); a game made before keeps its flag.
    */
-  async todaysGame(viewer: Viewer): Promise<DailyGameResponse> {
+  async todaysGame(
+    viewer: Viewer,
+    hard: () => Promise<boolean> = async () => false,
+  ): Promise<DailyGameResponse> {
     const day = this.today();
     const gameId =
-      (await this.dailyGameOf(viewer, day)) ?? (await this.createDailyGame(viewer, day));
+      (await this.dailyGameOf(viewer, day)) ??
+      (await this.createDailyGame(viewer, day, await hard()));
     return { result: 'ok', gameId, day, number: dailyNumberOf(day) };
   }
 
@@ -88,14 +93,14 @@ export class DailyService {
    * transaction to commit) and does nothing; the game row made here is then removed, and the
    * other request's game is the answer.
    */
-  private async createDailyGame(viewer: Viewer, day: string): Promise<number> {
+  private async createDailyGame(viewer: Viewer, day: string, hard: boolean): Promise<number> {
     const secret = this.draw.secretOf(day);
     const created = await this.db.transaction(async (tx) => {
       if (viewer.kind === 'user') await lockAccountDaily(tx, viewer.userId);
       const { gameId, sideIds } = await insertGame(
         tx,
         // Played on its day only: unfinished at the next midnight (UTC), it ends lost.
-        { mode: 'solo', secret, deadline: new Date(`${addDays(day, 1)}T00:00:00.000Z`) },
+        { mode: 'solo', secret, hard, deadline: new Date(`${addDays(day, 1)}T00:00:00.000Z`) },
         [{ ...ownerColumnsOf(viewer), dailyDay: day }],
         { skipTakenSides: true },
       );

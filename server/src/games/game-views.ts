@@ -65,6 +65,7 @@ export class GameViews {
       finished,
       multiplayer: game.mode === 'versus',
       ...(me.dailyDay !== null ? { daily: true as const } : {}),
+      ...(game.hard ? { hard: true as const } : {}),
       seq: game.seq,
       ...(secretShown ? { target: game.secret } : {}),
       ...clockFieldsOf(game),

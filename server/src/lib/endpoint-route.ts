@@ -17,11 +17,13 @@ export function endpointRoute<const E extends EndpointDefinition>(
   const schema = {
     tags: [endpoint.tag],
     params: endpoint.params as SchemaAt<E, 'params'>,
+    querystring: endpoint.query as SchemaAt<E, 'query'>,
     body: endpoint.body as SchemaAt<E, 'body'>,
     response: { 200: endpoint.response as E['response'], ...ERROR_RESPONSES },
   };
   // Fastify and the OpenAPI generator treat a present-but-undefined schema as a schema.
   if (schema.params === undefined) delete schema.params;
+  if (schema.querystring === undefined) delete schema.querystring;
   if (schema.body === undefined) delete schema.body;
   return {
     method: endpoint.method,
