@@ -71,6 +71,7 @@ const VISITS: Record<ClientRoute, RouteVisit> = {
   '/game/:gameId': { path: ({ gameId }) => `/game/${gameId}`, ready: guessInput },
   '/daily': { path: () => '/daily', ready: guessInput },
   '/leaderboards': { path: () => '/leaderboards', ready: h1 },
+  '/settings': { path: () => '/settings', ready: h1 },
   '/login': { path: () => '/login', ready: homeForMember(h1) },
   '/register': { path: () => '/register', ready: homeForMember(h1) },
   // Only an account without a username stays (finalize.e2e.ts): a guest goes to sign in.

@@ -57,6 +57,7 @@ const SCREENS: Record<ClientRoute, RouteScreen> = {
   },
   '/daily': { path: '/daily', shows: heading(/^Daily Jotto #\d+$/) },
   '/leaderboards': { path: '/leaderboards', shows: heading('Daily Leaderboards'), audit: true },
+  '/settings': { path: '/settings', shows: heading('Settings'), audit: true },
   '/login': { path: '/login', shows: heading('Sign in to Jotto'), audit: true },
   '/register': {
     path: '/register',

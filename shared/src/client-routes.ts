@@ -16,6 +16,7 @@ export const CLIENT_ROUTES = [
   '/game/:gameId',
   '/daily',
   '/leaderboards',
+  '/settings',
   '/login',
   '/register',
   '/finalize',

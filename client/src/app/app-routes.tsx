@@ -77,6 +77,10 @@ const ProfilePage = lazyPage(
   () => import('@/features/profiles/components/profile-page.tsx'),
   'ProfilePage',
 );
+const SettingsPage = lazyPage(
+  () => import('@/features/settings/components/settings-page.tsx'),
+  'SettingsPage',
+);
 
 /**
  * The client routes (shared/src/client-routes.ts lists them for the server), as elements: both
@@ -106,6 +110,7 @@ const ROUTES = (
       <Route path="/game/:gameId" element={<GamePage />} />
       <Route path="/daily" element={<DailyPage />} />
       <Route path="/leaderboards" element={<LeaderboardsPage />} />
+      <Route path="/settings" element={<SettingsPage />} />
       <Route path="/challenges" element={<ChallengesPage />} />
       <Route path="/challenges/new" element={<ChallengesPage />} />
       <Route path="/friends" element={<FriendsPage />} />

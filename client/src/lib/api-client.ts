@@ -1,4 +1,9 @@
-import type { EndpointBody, EndpointParams, EndpointResponse } from '@jotto/shared/api-endpoints';
+import type {
+  EndpointBody,
+  EndpointParams,
+  EndpointQuery,
+  EndpointResponse,
+} from '@jotto/shared/api-endpoints';
 import type { ErrorResponse } from '@jotto/shared/api-envelope';
 import { API_PATHS, type ApiName, fillPath } from '@jotto/shared/api-paths';
 import { CLIENT_REQUEST_HEADER, CLIENT_REQUEST_HEADER_VALUE } from '@jotto/shared/request-headers';
@@ -20,10 +25,14 @@ export class ApiCallError extends Error {
   }
 }
 
-/** What a call of endpoint N takes besides its name: its path parameters and its body. */
+/**
+ * What a call of endpoint N takes besides its name: its path parameters, its query (whose
+ * fields are all optional) and its body.
+ */
 export type CallInput<N extends ApiName> = (EndpointParams<N> extends undefined
   ? { params?: undefined }
   : { params: EndpointParams<N> }) &
+  (EndpointQuery<N> extends undefined ? { query?: undefined } : { query?: EndpointQuery<N> }) &
   (EndpointBody<N> extends undefined ? { body?: undefined } : { body: EndpointBody<N> });
 
 /** The arguments of `callEndpoint` after the name: none when the endpoint takes nothing. */
@@ -52,10 +61,11 @@ export async function callEndpoint<N extends ApiName>(
 ): Promise<EndpointResponse<N>> {
   const { method, path } = API_PATHS[name];
   const params = input?.params as Record<string, string | number> | undefined;
+  const query = input?.query as Record<string, string | number | boolean | undefined> | undefined;
   const body: unknown = input?.body;
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${fillPath(path, params)}`, {
+    response = await fetch(`${API_BASE}${fillPath(path, params)}${queryString(query)}`, {
       method,
       credentials: 'include',
       headers: {
@@ -75,6 +85,16 @@ export async function callEndpoint<N extends ApiName>(
     throw new ApiCallError(response.status, err);
   }
   return payload as EndpointResponse<N>;
+}
+
+/** `?name=value&…` of the query's fields that are set, or '' when none is. */
+function queryString(query: Record<string, string | number | boolean | undefined> | undefined) {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) search.set(name, String(value));
+  }
+  const text = search.toString();
+  return text === '' ? '' : `?${text}`;
 }
 
 function isErrorResponse(value: unknown): value is ErrorResponse {

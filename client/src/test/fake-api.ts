@@ -21,6 +21,8 @@ export type FakeHandlers = { [N in ApiName]?: Handler<N> };
 export interface FakeCall {
   name: ApiName;
   params: Record<string, string>;
+  /** The query string's parameters, as text: only for a request that has one. */
+  query?: Record<string, string>;
   body: unknown;
 }
 
@@ -50,7 +52,8 @@ export function fakeApi(handlers: FakeHandlers) {
     const values = route.regex.exec(url.pathname)!.slice(1).map(decodeURIComponent);
     const params = Object.fromEntries(route.names.map((n, i) => [n, values[i]!]));
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    calls.push({ name: route.name, params, body });
+    const query = url.search === '' ? {} : { query: Object.fromEntries(url.searchParams) };
+    calls.push({ name: route.name, params, ...query, body });
     const handler = handlers[route.name] as Handler<ApiName> | undefined;
     if (handler === undefined)
       return json(404, { result: 'error', err: `unexpected ${route.name}` });

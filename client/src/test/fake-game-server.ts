@@ -73,6 +73,7 @@ export function fakeGameServer({
   clock,
   unrated = false,
   daily,
+  hard = false,
 }: {
   id?: number;
   target?: string;
@@ -91,6 +92,8 @@ export function fakeGameServer({
    * before then, as the server does.
    */
   daily?: { deadline: string };
+  /** A hard-mode game (the server's rule is not played here: a test answers its refusal). */
+  hard?: boolean;
 } = {}) {
   const state = {
     seq: 0,
@@ -123,6 +126,7 @@ export function fakeGameServer({
       seq: state.seq,
       ...(shown && (!daily || state.me.won) ? { target } : {}),
       ...(daily ? { daily: true as const, deadline: daily.deadline } : {}),
+      ...(hard ? { hard: true as const } : {}),
       ...clockFields(),
       ...(state.me.outOfTime ? { outOfTime: true as const } : {}),
       ...(versus

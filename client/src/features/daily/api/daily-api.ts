@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client.ts';
+import { newGameQuery } from '@/lib/guest-hard-mode.ts';
 
 /** The Daily Jotto query keys: today's game, and my record (the leaders are the leaderboards'). */
 export const dailyKeys = {
@@ -14,7 +15,8 @@ export const dailyKeys = {
  */
 export const todaysDailyQuery = queryOptions({
   queryKey: dailyKeys.today,
-  queryFn: () => callEndpoint('daily'),
+  // With this browser's guest hard-mode setting, for the day's game if this call makes it.
+  queryFn: () => callEndpoint('daily', { query: newGameQuery() }),
   retry: false,
 });
 

@@ -11,7 +11,8 @@ export const NO_SOLVERS = 'Nobody has solved today’s word yet';
 
 /**
  * The Leaderboards screen's 'Today's solvers' panel (docs/PRODUCT.md, 'Daily Jotto'): today's
- * solvers among signed-in players, fewest guesses first, then the earliest solve. Rows open
+ * solvers among signed-in players, fewest guesses first, then the earliest solve, a hard-mode
+ * solve marked 'Hard' (docs/PRODUCT.md, 'Hard mode'). Rows open
  * the player's profile, as on the other leaderboards. A failed load is only logged. Fetched
  * when shown and every few seconds while shown (dailyLeadersQuery), so a solve appears at once.
  */
@@ -73,6 +74,11 @@ export function DailyLeaders({ titleId }: { titleId: string }) {
                       >
                         {entry.displayName}
                       </Link>
+                      {entry.hard && (
+                        <span className={styles.hard} title="Solved in hard mode">
+                          Hard
+                        </span>
+                      )}
                     </div>
                   </td>
                   <td className={`numeric ${styles.number}`}>{entry.guesses}</td>
