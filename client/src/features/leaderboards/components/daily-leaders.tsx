@@ -66,19 +66,23 @@ export function DailyLeaders({ titleId }: { titleId: string }) {
                   <td>
                     <div className={styles.player}>
                       <span className={`numeric ${styles.rank}`}>{index + 1}</span>
-                      {/* The link gives keyboards and screen readers the row's action. */}
-                      <Link
-                        to={href}
-                        className={styles.name}
-                        onClick={(event) => event.stopPropagation()}
-                      >
-                        {entry.displayName}
-                      </Link>
-                      {entry.hard && (
-                        <span className={styles.hard} title="Solved in hard mode">
-                          Hard
-                        </span>
-                      )}
+                      {/* The name and its mark flow as text, so a long name wraps before the
+                          mark rather than squeezed beside it. */}
+                      <span className={styles.who}>
+                        {/* The link gives keyboards and screen readers the row's action. */}
+                        <Link
+                          to={href}
+                          className={styles.name}
+                          onClick={(event) => event.stopPropagation()}
+                        >
+                          {entry.displayName}
+                        </Link>
+                        {entry.hard && (
+                          <span className={styles.hard} title="Solved in hard mode">
+                            Hard
+                          </span>
+                        )}
+                      </span>
                     </div>
                   </td>
                   <td className={`numeric ${styles.number}`}>{entry.guesses}</td>

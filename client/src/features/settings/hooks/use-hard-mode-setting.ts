@@ -14,7 +14,7 @@ export interface HardModeSetting {
   keptIn: 'browser' | 'account';
   /** An account's settings could not be read. */
   failed: boolean;
-  set(on: boolean): void;
+  set: (on: boolean) => void;
 }
 
 /**
