@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { countMatches } from '@jotto/shared/game-rules';
 import { SECRET_WORDS } from '@jotto/shared/word-lists';
 import { useChromium } from './support/browser.ts';
-import { guessOnScreen } from './support/actions.ts';
+import { guessOnScreen, newUsername, registerThroughForm } from './support/actions.ts';
 
 describe('hard mode in the browser', () => {
   const chromium = useChromium();
@@ -56,5 +56,30 @@ describe('hard mode in the browser', () => {
     expect(guest.failedRequests).toEqual([expect.stringMatching(/^400 GET .*\/play\//)]);
     expect(guest.errors).toEqual([expect.stringContaining('400')]);
     await guest.context.close();
+  });
+
+  it('a signed-in player’s setting is saved to the account and makes the daily hard', async () => {
+    const player = await chromium.player();
+    const { page } = player;
+    await registerThroughForm(page, newUsername('hm'));
+    await page.goto('/settings');
+    await page.getByText(/^Saved to your account\./).waitFor();
+    const toggle = page.getByRole('switch', { name: 'Hard mode' });
+    await expect.poll(() => toggle.isEnabled()).toBe(true);
+    const saved = page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/api/user/settings') && response.request().method() === 'POST',
+    );
+    await toggle.click();
+    expect((await saved).status()).toBe(200);
+    // Kept on the account: a fresh load shows it from the server.
+    await page.reload();
+    await expect.poll(() => page.getByRole('switch', { name: 'Hard mode' }).isChecked()).toBe(true);
+    await page.goto('/daily');
+    await page.getByRole('textbox', { name: 'Your guess' }).waitFor();
+    await page.getByRole('region', { name: 'Score' }).getByText('Hard mode').waitFor();
+    expect(player.errors).toEqual([]);
+    expect(player.failedRequests).toEqual([]);
+    await player.context.close();
   });
 });
