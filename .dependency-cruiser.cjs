@@ -17,6 +17,7 @@ const SERVER_LAYERS = [
   'lib',
   'plugins',
   'sessions',
+  'settings',
   'realtime',
   'ratings',
   'games',

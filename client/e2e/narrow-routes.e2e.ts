@@ -74,6 +74,7 @@ const VISITS: Record<ClientRoute, RouteVisit> = {
   '/daily/archive': { path: () => '/daily/archive', ready: h1 },
   '/daily/:day': { path: () => `/daily/${DAILY_FIRST_DAY}`, ready: guessInput },
   '/leaderboards': { path: () => '/leaderboards', ready: h1 },
+  '/settings': { path: () => '/settings', ready: h1 },
   '/login': { path: () => '/login', ready: homeForMember(h1) },
   '/register': { path: () => '/register', ready: homeForMember(h1) },
   // Only an account without a username stays (finalize.e2e.ts): a guest goes to sign in.

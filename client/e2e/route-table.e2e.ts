@@ -60,6 +60,7 @@ const SCREENS: Record<ClientRoute, RouteScreen> = {
   '/daily/archive': { path: '/daily/archive', shows: heading('Daily Jotto archive') },
   '/daily/:day': { path: `/daily/${DAILY_FIRST_DAY}`, shows: heading('Daily Jotto #1 · archive') },
   '/leaderboards': { path: '/leaderboards', shows: heading('Daily Leaderboards'), audit: true },
+  '/settings': { path: '/settings', shows: heading('Settings'), audit: true },
   '/login': { path: '/login', shows: heading('Sign in to Jotto'), audit: true },
   '/register': {
     path: '/register',

@@ -68,6 +68,8 @@ import {
 import { DailyReminderJob } from './daily/daily-reminder-job.ts';
 import { DailyReminderService } from './daily/daily-reminder-service.ts';
 import { dailyRoutes } from './daily/daily-routes.ts';
+import { PlayerSettingsService } from './settings/player-settings.ts';
+import { settingsRoutes } from './settings/settings-routes.ts';
 import { DailyService } from './daily/daily-service.ts';
 import { DailyWordDraw } from './daily/daily-word.ts';
 import { ProfileService } from './friends/profile-service.ts';
@@ -381,6 +383,10 @@ export async function buildApp(
   await app.register(opsRoutes, { readiness });
   await app.register(accountRoutes, { prefix: config.apiPrefix, accounts, config });
   await app.register(passwordResetRoutes, { prefix: config.apiPrefix, resets, config });
+  await app.register(settingsRoutes, {
+    prefix: config.apiPrefix,
+    settings: new PlayerSettingsService(app.db),
+  });
   // Social sign-in: /auth/{provider} and /auth/{provider}/callback (browser navigations, not JSON).
   await app.register(socialAuthRoutes, { prefix: config.apiPrefix, accounts, config });
   const challenges = new ChallengeService(app.db, games.creation, notifier, app.invalidations);

@@ -37,6 +37,8 @@ const SAMPLES: { [N in ApiName]: { params: EndpointParams<N>; body: EndpointBody
   resetPassword: { params: undefined, body: { token: 'abc', password: 'secret1' } },
   verification: { params: undefined, body: undefined },
   resendVerification: { params: undefined, body: undefined },
+  settings: { params: undefined, body: undefined },
+  updateSettings: { params: undefined, body: { hardMode: true } },
   gamesList: { params: undefined, body: { type: 'solo', age: 'new' } },
   newGame: { params: undefined, body: undefined },
   botGame: { params: undefined, body: { level: 'easy' } },

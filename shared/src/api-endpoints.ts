@@ -37,6 +37,7 @@ import {
   GameIdParams,
   GamesListBody,
   GamesListResponse,
+  NewGameQuery,
   NewGameResponse,
   PlayParams,
   PlayParamsDocumented,
@@ -60,6 +61,7 @@ import { LeaderboardParams, LeaderboardResponse } from './leaderboard-schemas.ts
 import { MatchSeekResponse, MatchStatusResponse } from './match-schemas.ts';
 import { RatingHistoryResponse } from './rating-schemas.ts';
 import { NoticesResponse, NoticesSeenBody } from './notice-schemas.ts';
+import { SettingsResponse, UpdateSettingsBody } from './settings-schemas.ts';
 import {
   AddFriendResponse,
   FriendRequestActionBody,
@@ -195,6 +197,14 @@ export const API_ENDPOINTS = {
     tag: 'accounts',
     response: OkResponse,
   },
+  settings: { ...API_PATHS.settings, access: 'user', tag: 'settings', response: SettingsResponse },
+  updateSettings: {
+    ...API_PATHS.updateSettings,
+    access: 'user',
+    tag: 'settings',
+    body: UpdateSettingsBody,
+    response: SettingsResponse,
+  },
 
   gamesList: {
     ...API_PATHS.gamesList,
@@ -203,7 +213,13 @@ export const API_ENDPOINTS = {
     body: GamesListBody,
     response: GamesListResponse,
   },
-  newGame: { ...API_PATHS.newGame, access: 'visitor', tag: 'games', response: NewGameResponse },
+  newGame: {
+    ...API_PATHS.newGame,
+    access: 'visitor',
+    tag: 'games',
+    query: NewGameQuery,
+    response: NewGameResponse,
+  },
   botGame: {
     ...API_PATHS.botGame,
     access: 'visitor',
@@ -374,7 +390,13 @@ export const API_ENDPOINTS = {
     response: MatchStatusResponse,
   },
 
-  daily: { ...API_PATHS.daily, access: 'visitor', tag: 'daily', response: DailyGameResponse },
+  daily: {
+    ...API_PATHS.daily,
+    access: 'visitor',
+    tag: 'daily',
+    query: NewGameQuery,
+    response: DailyGameResponse,
+  },
   dailyStats: {
     ...API_PATHS.dailyStats,
     access: 'user',
@@ -421,6 +443,7 @@ export const API_ENDPOINTS = {
     access: 'visitor',
     tag: 'daily',
     params: DailyDayParams,
+    query: NewGameQuery,
     response: DailyArchiveGameResponse,
   },
 } as const satisfies { [N in ApiName]: EndpointDefinition };

@@ -25,6 +25,10 @@ export const API_PATHS = {
   verification: { method: 'GET', path: '/user/verification' },
   /** Mails the verification link again (a new one). */
   resendVerification: { method: 'POST', path: '/user/verify/resend' },
+  /** My settings (docs/PRODUCT.md, 'Settings'). */
+  settings: { method: 'GET', path: '/user/settings' },
+  /** Changes some of my settings, and answers them all. */
+  updateSettings: { method: 'POST', path: '/user/settings' },
 
   gamesList: { method: 'POST', path: '/games' },
   newGame: { method: 'GET', path: '/games/new', changesState: true },

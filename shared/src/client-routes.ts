@@ -18,6 +18,7 @@ export const CLIENT_ROUTES = [
   '/daily/archive',
   '/daily/:day',
   '/leaderboards',
+  '/settings',
   '/login',
   '/register',
   '/finalize',

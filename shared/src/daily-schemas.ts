@@ -54,6 +54,8 @@ export const DailyLeaderEntry = Type.Object({
   score: Type.Integer(),
   /** ISO time of the solve. */
   finishedAt: Type.String(),
+  /** Solved in hard mode (docs/PRODUCT.md, 'Hard mode'): present, and true, only then. */
+  hard: Type.Optional(Type.Literal(true)),
 });
 export type DailyLeaderEntry = Static<typeof DailyLeaderEntry>;
 

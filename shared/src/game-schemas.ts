@@ -81,6 +81,16 @@ export type GamesListResponse = Static<typeof GamesListResponse>;
 
 /** `GET /games/new`: a new solo game (for a guest too). */
 export const NewGameResponse = okWith({ gameId: Type.Integer() });
+
+/**
+ * The query of `GET /games/new` and `GET /daily`: a guest's hard-mode setting, kept in their
+ * browser (docs/PRODUCT.md, 'Hard mode'). An account's own setting applies instead, and the
+ * query is ignored for it. Other query parameters are ignored, as they were before.
+ */
+export const NewGameQuery = Type.Object({
+  hard: Type.Optional(Type.Boolean()),
+});
+export type NewGameQuery = Static<typeof NewGameQuery>;
 export type NewGameResponse = Static<typeof NewGameResponse>;
 
 const BotLevelField = Type.Enum(BOT_LEVELS);
@@ -137,6 +147,8 @@ export const GameDetailResponse = okWith({
   daily: Type.Optional(Type.Literal(true)),
   /** A daily played from the archive, after its day (docs/PRODUCT.md, 'Archive'): only then. */
   archive: Type.Optional(Type.Literal(true)),
+  /** A hard-mode game (docs/PRODUCT.md, 'Hard mode'): present, and true, only then. */
+  hard: Type.Optional(Type.Literal(true)),
   target: Type.Optional(Type.String()),
   outcome: Type.Optional(VersusOutcomeField),
   enemyName: Type.Optional(Type.String()),

@@ -85,6 +85,10 @@ const ProfilePage = lazyPage(
   () => import('@/features/profiles/components/profile-page.tsx'),
   'ProfilePage',
 );
+const SettingsPage = lazyPage(
+  () => import('@/features/settings/components/settings-page.tsx'),
+  'SettingsPage',
+);
 
 /**
  * The client routes (shared/src/client-routes.ts lists them for the server), as elements: both
@@ -116,6 +120,7 @@ const ROUTES = (
       <Route path="/daily/archive" element={<ArchivePage />} />
       <Route path="/daily/:day" element={<ArchiveGamePage />} />
       <Route path="/leaderboards" element={<LeaderboardsPage />} />
+      <Route path="/settings" element={<SettingsPage />} />
       <Route path="/challenges" element={<ChallengesPage />} />
       <Route path="/challenges/new" element={<ChallengesPage />} />
       <Route path="/friends" element={<FriendsPage />} />

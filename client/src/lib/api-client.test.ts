@@ -45,6 +45,14 @@ describe('callEndpoint', () => {
     expect(request().headers.get('x-jotto-client')).toBe('web');
   });
 
+  it('sends the query fields that are set, and no query when none is', async () => {
+    const { request } = stubFetch(() => json(200, { result: 'ok', gameId: 9 }));
+    await callEndpoint('newGame', { query: { hard: true } });
+    expect(request().url).toBe('/api/games/new?hard=true');
+    await callEndpoint('newGame', { query: { hard: undefined } });
+    expect(request(1).url).toBe('/api/games/new');
+  });
+
   it('answers with the parsed body', async () => {
     stubFetch(() => json(200, { result: 'ok', gameId: 9 }));
     await expect(callEndpoint('newGame')).resolves.toEqual({ result: 'ok', gameId: 9 });

@@ -26,8 +26,8 @@ export class ApiCallError extends Error {
 }
 
 /**
- * What a call of endpoint N takes besides its name: its path parameters, its query-string
- * parameters (each optional in the table, so the object is too) and its body.
+ * What a call of endpoint N takes besides its name: its path parameters, its query (whose
+ * fields are all optional) and its body.
  */
 export type CallInput<N extends ApiName> = (EndpointParams<N> extends undefined
   ? { params?: undefined }
@@ -61,7 +61,7 @@ export async function callEndpoint<N extends ApiName>(
 ): Promise<EndpointResponse<N>> {
   const { method, path } = API_PATHS[name];
   const params = input?.params as Record<string, string | number> | undefined;
-  const query = input?.query as Record<string, string | number | undefined> | undefined;
+  const query = input?.query as Record<string, string | number | boolean | undefined> | undefined;
   const body: unknown = input?.body;
   let response: Response;
   try {
@@ -87,8 +87,8 @@ export async function callEndpoint<N extends ApiName>(
   return payload as EndpointResponse<N>;
 }
 
-/** `?name=value&…` of the parameters that have a value, or nothing when none has. */
-function queryString(query: Record<string, string | number | undefined> | undefined): string {
+/** `?name=value&…` of the query's fields that are set, or '' when none is. */
+function queryString(query: Record<string, string | number | boolean | undefined> | undefined) {
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(query ?? {})) {
     if (value !== undefined) search.set(name, String(value));

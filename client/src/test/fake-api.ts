@@ -28,9 +28,9 @@ export type FakeHandlers = { [N in ApiName]?: Handler<N> };
 export interface FakeCall {
   name: ApiName;
   params: Record<string, string>;
-  body: unknown;
-  /** The query string, when the request had one. */
+  /** The query string's parameters, as text: only for a request that has one. */
   query?: Record<string, string>;
+  body: unknown;
 }
 
 const routes = (Object.keys(API_PATHS) as ApiName[]).map((name) => {

@@ -74,6 +74,7 @@ export function fakeGameServer({
   unrated = false,
   daily,
   archive = false,
+  hard = false,
 }: {
   id?: number;
   target?: string;
@@ -94,6 +95,8 @@ export function fakeGameServer({
   daily?: { deadline: string };
   /** A past day's daily played from the archive: no deadline, its word once it has ended. */
   archive?: boolean;
+  /** A hard-mode game (the server's rule is not played here: a test answers its refusal). */
+  hard?: boolean;
 } = {}) {
   const state = {
     seq: 0,
@@ -127,6 +130,7 @@ export function fakeGameServer({
       ...(shown && (!daily || state.me.won) ? { target } : {}),
       ...(daily ? { daily: true as const, deadline: daily.deadline } : {}),
       ...(archive ? { daily: true as const, archive: true as const } : {}),
+      ...(hard ? { hard: true as const } : {}),
       ...clockFields(),
       ...(state.me.outOfTime ? { outOfTime: true as const } : {}),
       ...(versus

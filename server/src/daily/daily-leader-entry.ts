@@ -7,6 +7,8 @@ export function solverEntry(row: {
   guesses: number;
   score: number;
   finishedAt: Date | null;
+  /** The game was played in hard mode (`games.hard`). */
+  hard: boolean;
 }): DailyLeaderEntry {
   return {
     username: usernameKey(row.username!),
@@ -15,5 +17,7 @@ export function solverEntry(row: {
     score: row.score,
     // A solved game always has its finishing time; the epoch only keeps the type total.
     finishedAt: (row.finishedAt ?? new Date(0)).toISOString(),
+    // A hard-mode solve is marked on the board (docs/PRODUCT.md, 'Hard mode').
+    ...(row.hard ? { hard: true as const } : {}),
   };
 }

@@ -7,7 +7,7 @@ import type { Database, Transaction } from '../db/database.ts';
 import type { InvalidationPublisher, InvalidationSource } from '../lib/cluster-cache.ts';
 import { changeTopics } from '../lib/invalidation-channel.ts';
 import { users } from '../db/account-tables.ts';
-import { gamePlayers } from '../db/game-tables.ts';
+import { gamePlayers, games } from '../db/game-tables.ts';
 import { dailyLeaderSnapshots } from '../db/snapshot-tables.ts';
 import type { RefreshOptions, RefreshOutcome } from '../leaderboards/leaderboard-service.ts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -285,9 +285,11 @@ export class DailyLeadersService {
         guesses: gamePlayers.guessCount,
         score: gamePlayers.score,
         finishedAt: gamePlayers.finishedAt,
+        hard: games.hard,
       })
       .from(gamePlayers)
       .innerJoin(users, eq(users.id, gamePlayers.userId))
+      .innerJoin(games, eq(games.id, gamePlayers.gameId))
       .where(
         and(
           eq(gamePlayers.dailyDay, day),

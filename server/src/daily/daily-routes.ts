@@ -9,6 +9,7 @@ import {
   visitor,
   visitorOrNewGuest,
 } from '../sessions/route-access.ts';
+import { hardModeOfNewGame } from '../settings/player-settings.ts';
 import type { DailyLeadersService } from './daily-leaders-service.ts';
 import type { DailyReminderService } from './daily-reminder-service.ts';
 import type { DailyService } from './daily-service.ts';
@@ -42,7 +43,8 @@ export const dailyRoutes: FastifyPluginAsyncTypebox<{
     }),
     handler: async (request, reply) => {
       const viewer = await visitorOrNewGuest(request, reply);
-      return daily.todaysGame(viewer);
+      // Asked only for the day's first call: a game made earlier keeps the flag it was made with.
+      return daily.todaysGame(viewer, () => hardModeOfNewGame(app.db, viewer, request.query));
     },
   });
 
@@ -58,7 +60,9 @@ export const dailyRoutes: FastifyPluginAsyncTypebox<{
       // The day is checked before a guest session is made: a refused day makes nothing.
       daily.checkArchiveDay(request.params.day);
       const viewer = await visitorOrNewGuest(request, reply);
-      return daily.archiveGame(viewer, request.params.day);
+      return daily.archiveGame(viewer, request.params.day, () =>
+        hardModeOfNewGame(app.db, viewer, request.query),
+      );
     },
   });
 

@@ -59,13 +59,17 @@ export class DailyService {
   /**
    * `GET /daily`: today's daily game of the viewer, created by the first call of the day. Two
    * first calls at once make one game: the unique index on (owner, day) lets one insert
-   * through, and the other takes that game (see `createDailyGame`).
+   * through, and the other takes that game (see `createDailyGame`). `hard` decides whether a
+   * game made now is hard (docs/PRODUCT.md, 'Hard mode'); a game made before keeps its flag.
    */
-  async todaysGame(viewer: Viewer): Promise<DailyGameResponse> {
+  async todaysGame(
+    viewer: Viewer,
+    hard: () => Promise<boolean> = async () => false,
+  ): Promise<DailyGameResponse> {
     const day = this.today();
     const gameId =
       (await this.dailyGameOf(viewer, day))?.gameId ??
-      (await this.createDailyGame(viewer, day, false)).gameId;
+      (await this.createDailyGame(viewer, day, { archive: false, hard: await hard() })).gameId;
     return { result: 'ok', gameId, day, number: dailyNumberOf(day) };
   }
 
@@ -123,12 +127,18 @@ export class DailyService {
   /**
    * `GET /daily/:day`: the viewer's game of a past day. Their game of that day when they have
    * one (played on the day: `archive` false), else a new archive game on the day's word, made
-   * once however many first calls come at once (see `createDailyGame`).
+   * once however many first calls come at once (see `createDailyGame`). `hard` as for
+   * `todaysGame`: archive games follow the hard-mode setting too.
    */
-  async archiveGame(viewer: Viewer, day: string): Promise<DailyArchiveGameResponse> {
+  async archiveGame(
+    viewer: Viewer,
+    day: string,
+    hard: () => Promise<boolean> = async () => false,
+  ): Promise<DailyArchiveGameResponse> {
     this.checkArchiveDay(day);
     const game =
-      (await this.dailyGameOf(viewer, day)) ?? (await this.createDailyGame(viewer, day, true));
+      (await this.dailyGameOf(viewer, day)) ??
+      (await this.createDailyGame(viewer, day, { archive: true, hard: await hard() }));
     return { result: 'ok', ...game, day, number: dailyNumberOf(day) };
   }
 
@@ -164,7 +174,7 @@ export class DailyService {
   private async createDailyGame(
     viewer: Viewer,
     day: string,
-    archive: boolean,
+    { archive, hard }: { archive: boolean; hard: boolean },
   ): Promise<{ gameId: number; archive: boolean }> {
     const secret = this.draw.secretOf(day);
     const created = await this.db.transaction(async (tx) => {
@@ -174,8 +184,13 @@ export class DailyService {
         // Today's is played on its day only: unfinished at the next midnight (UTC), it ends
         // lost. An archive game's day is over already: it has no deadline.
         archive
-          ? { mode: 'solo', secret }
-          : { mode: 'solo', secret, deadline: new Date(`${addDays(day, 1)}T00:00:00.000Z`) },
+          ? { mode: 'solo', secret, hard }
+          : {
+              mode: 'solo',
+              secret,
+              hard,
+              deadline: new Date(`${addDays(day, 1)}T00:00:00.000Z`),
+            },
         [{ ...ownerColumnsOf(viewer), dailyDay: day, archive }],
         { skipTakenSides: true },
       );

@@ -3,7 +3,7 @@ import type { DailyLeadersResponse } from '@jotto/shared/daily-schemas';
 import { LEADERBOARD_SIZE } from '@jotto/shared/leaderboard-windows';
 import type { Database } from '../db/database.ts';
 import { users } from '../db/account-tables.ts';
-import { gamePlayers } from '../db/game-tables.ts';
+import { gamePlayers, games } from '../db/game-tables.ts';
 import { friendships } from '../db/social-tables.ts';
 import { solverEntry } from './daily-leader-entry.ts';
 
@@ -39,9 +39,11 @@ export async function friendsDailyLeaders(
       guesses: gamePlayers.guessCount,
       score: gamePlayers.score,
       finishedAt: gamePlayers.finishedAt,
+      hard: games.hard,
     })
     .from(gamePlayers)
     .innerJoin(users, eq(users.id, gamePlayers.userId))
+    .innerJoin(games, eq(games.id, gamePlayers.gameId))
     .where(
       and(
         inArray(gamePlayers.userId, circle),

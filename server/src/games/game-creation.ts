@@ -25,6 +25,11 @@ export interface NewGame {
   timeControl?: string;
   /** When every player must have finished, for a game without a time control (a daily). */
   deadline?: Date;
+  /**
+   * Hard mode (docs/PRODUCT.md, 'Hard mode'), for a solo game only (a daily, an archive game):
+   * fixed for the game. Decided by `hardModeOfNewGame`; never for a versus game.
+   */
+  hard?: boolean;
 }
 
 /** Midnight UTC of the database's today. */
@@ -65,6 +70,8 @@ export async function insertGame(
       mode: game.mode,
       secret: game.secret ?? pickSecretWord(),
       rated: game.rated ?? false,
+      // A versus game is never hard, whatever a caller passes.
+      hard: game.mode === 'solo' && game.hard === true,
       ...clockOf(game),
     })
     .returning({ id: games.id });
@@ -127,10 +134,11 @@ export async function ratedGamesTodayByOpponent(
 export class GameCreation {
   constructor(private readonly db: Database) {}
 
-  /** A new solo game for a user or a guest session. */
-  async createSoloGame(viewer: Viewer): Promise<number> {
+  /** A new solo game for a user or a guest session; hard or not (`hardModeOfNewGame`). */
+  async createSoloGame(viewer: Viewer, options: { hard?: boolean } = {}): Promise<number> {
+    const game: NewGame = { mode: 'solo', hard: options.hard ?? false };
     return this.db.transaction(
-      async (tx) => (await insertGame(tx, { mode: 'solo' }, [ownerColumnsOf(viewer)])).gameId,
+      async (tx) => (await insertGame(tx, game, [ownerColumnsOf(viewer)])).gameId,
     );
   }
 

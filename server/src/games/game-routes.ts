@@ -13,6 +13,7 @@ import {
 } from '../sessions/route-access.ts';
 import { type Viewer, viewerKey } from '../sessions/viewer.ts';
 import { cachedAccountOf } from '../sessions/session-plugin.ts';
+import { hardModeOfNewGame } from '../settings/player-settings.ts';
 import type { PollRead } from '../lib/poll-answers.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GameCreation } from './game-creation.ts';
@@ -75,7 +76,11 @@ export const gameRoutes: FastifyPluginAsyncTypebox<{
     }),
     handler: async (request, reply) => {
       const viewer = await visitorOrNewGuest(request, reply);
-      return { result: 'ok' as const, gameId: await games.creation.createSoloGame(viewer) };
+      const hard = await hardModeOfNewGame(app.db, viewer, request.query);
+      return {
+        result: 'ok' as const,
+        gameId: await games.creation.createSoloGame(viewer, { hard }),
+      };
     },
   });
 

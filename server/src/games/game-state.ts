@@ -43,6 +43,11 @@ export interface GameState {
   /** The game's event sequence: grows by one per move of a versus game. */
   seq: number;
   rated: boolean;
+  /**
+   * Hard mode (docs/PRODUCT.md, 'Hard mode'): every guess must fit every earlier guess's count.
+   * Fixed when the game is made; never for a versus game.
+   */
+  hard: boolean;
   /** Every player's game has ended and the game was counted, or it was aborted. */
   settled: boolean;
   /** A versus game's time control ('5m', '3d'); null for a solo game. */
@@ -65,7 +70,7 @@ export interface GameState {
  */
 export function readGamesStatement(gameIds: readonly number[]): SQL {
   return sql`
-    SELECT g.id, g.mode, g.secret, g.event_seq AS seq, g.rated, g.settled_at IS NOT NULL AS settled,
+    SELECT g.id, g.mode, g.secret, g.event_seq AS seq, g.rated, g.hard, g.settled_at IS NOT NULL AS settled,
       g.time_control AS "timeControl", g.deadline, g.aborted,
       b.level AS bot_level, b.player_id AS bot_player_id,
       json_agg(json_build_object(

@@ -68,6 +68,7 @@ export class GameViews {
       multiplayer: game.mode === 'versus',
       ...(me.dailyDay !== null ? { daily: true as const } : {}),
       ...(me.archive ? { archive: true as const } : {}),
+      ...(game.hard ? { hard: true as const } : {}),
       seq: game.seq,
       ...(secretShown ? { target: game.secret } : {}),
       ...clockFieldsOf(game),

@@ -9,6 +9,7 @@ import {
   versusSideOf,
 } from '@jotto/shared/game-rules';
 import type { PlayResponse } from '@jotto/shared/game-schemas';
+import { hardModeRefusal } from '@jotto/shared/hard-mode';
 import { isValidGuessWord } from '@jotto/shared/word-lists';
 import { badRequest, conflict, notFound, unavailable } from '../errors.ts';
 import type { Viewer } from '../sessions/viewer.ts';
@@ -88,6 +89,8 @@ export class GuessCommand {
       }
       if (outcome.kind === 'recorded') return outcome.recorded;
       if (outcome.kind === 'refused') throw REFUSALS[outcome.refusal]();
+      if (outcome.kind === 'misfit')
+        throw badRequest(hardModeRefusal(outcome.word, outcome.conflict));
     }
     throw unavailable('The game is busy: try again');
   }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, type SQL } from 'drizzle-orm';
 import { applyMove, type Move, type MoveRefusal } from '@jotto/shared/game-rules';
+import { type CountedGuess, hardModeConflict } from '@jotto/shared/hard-mode';
 import { type Database, type PreparedRawRunner, rowsOf } from '../db/database.ts';
 import {
   isDatabaseTimeout,
@@ -59,6 +60,8 @@ export interface RecordedMove {
 export type MoveOutcome =
   | { kind: 'recorded'; recorded: RecordedMove }
   | { kind: 'refused'; refusal: MoveRefusal | 'notFound' }
+  /** A guess in a hard game that contradicts an earlier guess's count (`hardModeConflict`). */
+  | { kind: 'misfit'; word: string; conflict: CountedGuess }
   /** Planned on a copy that was stale, or the write found the row changed: plan it afresh. */
   | { kind: 'retry' }
   /** Not for a batch (it ends the game, or the batch failed): record it alone (`recordAlone`). */
@@ -271,6 +274,18 @@ function plan(held: HeldGame, attempt: MoveAttempt, now: number, idx = 0): Plann
   const applied = applyMove(state, wordsOf(side), attempt.move, game.secret);
   if ('refused' in applied) {
     return attempt.fresh ? { kind: 'refused', refusal: applied.refused } : { kind: 'retry' };
+  }
+  // Hard mode, after the rule's own refusals (a finished game, a repeated word): a guess that
+  // could not be the secret is refused before anything is written, so it costs nothing. The
+  // side's guesses are newest first: the refusal names the latest one the word contradicts.
+  if (game.hard && attempt.move.kind === 'guess') {
+    const conflict = hardModeConflict(attempt.move.word, side.guesses);
+    if (conflict) {
+      // A copy from memory may be behind: only a fresh read's verdict is answered.
+      return attempt.fresh
+        ? { kind: 'misfit', word: attempt.move.word, conflict }
+        : { kind: 'retry' };
+    }
   }
   const owner = ownerKeyOf(attempt.viewer);
   const word = attempt.move.kind === 'guess' ? attempt.move.word : null;

@@ -49,6 +49,8 @@ function describeValidation(error: FastifyError): string {
   if (first.keyword === 'required') return `${field} is required`;
   if (first.keyword === 'additionalProperties') return `${field} is not an accepted field`;
   const where = field || error.validationContext || 'request';
+  // An update with nothing in it (`POST /user/settings {}`).
+  if (first.keyword === 'minProperties') return `${where} needs at least one field`;
   if (first.keyword === 'pattern' && params.pattern === SAFE_TEXT_PATTERN) {
     return `${where} ${UNSAFE_TEXT_MESSAGE}`;
   }

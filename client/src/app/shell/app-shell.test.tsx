@@ -14,6 +14,7 @@ const SCREENS = [
   '/friends',
   '/leaderboards',
   '/rules',
+  '/settings',
 ];
 
 function openShell(handlers: FakeHandlers, path = '/home') {
@@ -104,6 +105,7 @@ describe('AppShell', () => {
       'Friends',
       'Leaderboards',
       'Rules',
+      'Settings',
       'Logout',
     ]);
     expect(

@@ -11,6 +11,7 @@ export const SIDEBAR_LINKS: ReadonlyArray<{ label: string; route: StaticClientRo
   { label: 'Home', route: '/home' },
   { label: 'Daily', route: '/daily' },
   ...MENU_DESTINATIONS,
+  { label: 'Settings', route: '/settings' },
 ];
 
 /**

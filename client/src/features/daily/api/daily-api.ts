@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client.ts';
+import { newGameQuery } from '@/lib/guest-hard-mode.ts';
 
 /**
  * The Daily Jotto query keys: today's game, my record, my streak reminder, a game's skill,
@@ -33,7 +34,8 @@ export const DAILY_BOARD_REFRESH_MS = 15_000;
  */
 export const todaysDailyQuery = queryOptions({
   queryKey: dailyKeys.today,
-  queryFn: () => callEndpoint('daily'),
+  // With this browser's guest hard-mode setting, for the day's game if this call makes it.
+  queryFn: () => callEndpoint('daily', { query: newGameQuery() }),
   retry: false,
 });
 
@@ -107,6 +109,7 @@ export const archivePageQuery = (before: string) =>
 export const pastDailyQuery = (day: string) =>
   queryOptions({
     queryKey: archiveKeys.game(day),
-    queryFn: () => callEndpoint('dailyDay', { params: { day } }),
+    // With this browser's guest hard-mode setting, for the day's game if this call makes it.
+    queryFn: () => callEndpoint('dailyDay', { params: { day }, query: newGameQuery() }),
     retry: false,
   });

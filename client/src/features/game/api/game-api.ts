@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { EndpointBody, EndpointResponse } from '@jotto/shared/api-endpoints';
 import { botDisplayName } from '@jotto/shared/computer-opponent';
 import { callEndpoint } from '@/lib/api-client.ts';
+import { newGameQuery } from '@/lib/guest-hard-mode.ts';
 
 /** The game's query keys: the detail, and the opponent's counts under it. */
 export const gameKeys = {
@@ -51,7 +52,8 @@ export const analysisQuery = (gameId: number, opponentFinished: boolean) =>
     retry: false,
   });
 
-export const startGame = () => callEndpoint('newGame');
+/** `GET /games/new`, with this browser's guest hard-mode setting (ignored for an account). */
+export const startGame = () => callEndpoint('newGame', { query: newGameQuery() });
 export const playWord = (gameId: number, word: string) =>
   callEndpoint('play', { params: { id: gameId, word } });
 export const fetchCounts = (gameId: number) => callEndpoint('counts', { params: { id: gameId } });

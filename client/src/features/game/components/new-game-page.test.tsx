@@ -4,6 +4,7 @@ import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-rou
 import { describe, expect, it } from 'vitest';
 import { AppProviders } from '@/app/app-providers.tsx';
 import { createQueryClient } from '@/lib/query-client.ts';
+import { setGuestHardMode } from '@/lib/guest-hard-mode.ts';
 import { fakeApi } from '@/test/fake-api.ts';
 import { alertText, currentPath, renderScreen } from '@/test/render-screen.tsx';
 import { NewGamePage } from './new-game-page.tsx';
@@ -50,6 +51,14 @@ describe('NewGamePage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(currentPath()).toBe('/list_solo');
     expect(api.callsOf('newGame')).toHaveLength(1);
+  });
+
+  it('sends this browser’s guest hard-mode setting with the new game', async () => {
+    setGuestHardMode(true);
+    const api = fakeApi({ userInfo: { result: 'guest' }, newGame: { result: 'ok', gameId: 42 } });
+    renderScreen(<NewGamePage />, { path: '/game' });
+    await waitFor(() => expect(currentPath()).toBe('/game/42'));
+    expect(api.callsOf('newGame')[0]!.query).toEqual({ hard: 'true' });
   });
 
   it("alerts the server's refusal and goes to the solo list", async () => {

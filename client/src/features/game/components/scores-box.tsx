@@ -23,7 +23,8 @@ export const VERSUS_EXPLAINED = 'You both guess the same secret word: the higher
  * while they play on after I finished (the screen's one 'Waiting...': the game screen's live
  * region announces it), and whether their moves arrive live, by the 3-second poll, or not at all
  * while offline (never silent about which). In a rated game, each side's rating too, and once the
- * game is settled the change the game made (docs/PRODUCT.md, 'Ratings'); a game against a person
+ * game is settled the change the game made (docs/PRODUCT.md, 'Ratings'); a hard solo game says
+ * 'Hard mode' (docs/PRODUCT.md, 'Hard mode'); a game against a person
  * that does not count for ratings says 'Unrated' before it starts. Under the sides, the game's
  * clock while it runs (docs/PRODUCT.md, 'Time controls').
  */
@@ -48,6 +49,12 @@ export function ScoresBox({
         </h2>
         <p className={`numeric ${styles.score}`}>{game.score}</p>
         <p className={styles.count}>Guesses: {myGuesses}</p>
+        {/* Only a solo or daily game is ever hard (docs/PRODUCT.md, 'Hard mode'). */}
+        {game.hard && (
+          <p className={styles.hard} title="Every guess must fit every count so far">
+            Hard mode
+          </p>
+        )}
       </section>
     );
   }

@@ -35,6 +35,7 @@ describe('the Leaderboards screen’s Today’s solvers tab', () => {
             guesses: 6,
             score: 75,
             finishedAt: '2026-12-01T07:00:00.000Z',
+            hard: true,
           },
         ],
       },
@@ -51,7 +52,9 @@ describe('the Leaderboards screen’s Today’s solvers tab', () => {
     const rows = within(panel)
       .getAllByRole('row')
       .map((row) => row.textContent);
-    expect(rows).toEqual(['UsernameGuessesScore', '1Ann485', '2Bo_B675']);
+    // A hard-mode solve is marked beside the name, with why in its tooltip.
+    expect(rows).toEqual(['UsernameGuessesScore', '1Ann485', '2Bo_BHard675']);
+    expect(within(panel).getByText('Hard').getAttribute('title')).toBe('Solved in hard mode');
     within(panel).getByText(DAILY_LEADERS_FOOTER);
     fireEvent.click(within(panel).getByRole('link', { name: 'Bo_B' }));
     expect(currentPath()).toBe('/profile/bo_b');

@@ -11,7 +11,8 @@ export const NO_SOLVERS = 'Nobody has solved today’s word yet';
 
 /**
  * The Leaderboards screen's 'Today's solvers' panel (docs/PRODUCT.md, 'Daily Jotto'): today's
- * solvers among signed-in players, fewest guesses first, then the earliest solve. Rows open
+ * solvers among signed-in players, fewest guesses first, then the earliest solve, a hard-mode
+ * solve marked 'Hard' (docs/PRODUCT.md, 'Hard mode'). Rows open
  * the player's profile, as on the other leaderboards. A failed load is only logged. Fetched
  * when shown and every few seconds while shown (dailyLeadersQuery), so a solve appears at once.
  */
@@ -65,14 +66,23 @@ export function DailyLeaders({ titleId }: { titleId: string }) {
                   <td>
                     <div className={styles.player}>
                       <span className={`numeric ${styles.rank}`}>{index + 1}</span>
-                      {/* The link gives keyboards and screen readers the row's action. */}
-                      <Link
-                        to={href}
-                        className={styles.name}
-                        onClick={(event) => event.stopPropagation()}
-                      >
-                        {entry.displayName}
-                      </Link>
+                      {/* The name and its mark flow as text, so a long name wraps before the
+                          mark rather than squeezed beside it. */}
+                      <span className={styles.who}>
+                        {/* The link gives keyboards and screen readers the row's action. */}
+                        <Link
+                          to={href}
+                          className={styles.name}
+                          onClick={(event) => event.stopPropagation()}
+                        >
+                          {entry.displayName}
+                        </Link>
+                        {entry.hard && (
+                          <span className={styles.hard} title="Solved in hard mode">
+                            Hard
+                          </span>
+                        )}
+                      </span>
                     </div>
                   </td>
                   <td className={`numeric ${styles.number}`}>{entry.guesses}</td>

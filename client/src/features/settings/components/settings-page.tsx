@@ -1,0 +1,23 @@
+import { ContrastSetting } from '@/features/contrast/components/contrast-setting.tsx';
+import { HardModeSetting } from './hard-mode-setting.tsx';
+import styles from './settings-page.module.css';
+
+/**
+ * `/settings` (docs/PRODUCT.md, 'Settings'): the player's settings, one row each in one list.
+ * More settings join the list as rows of their own (a switch, or a control of their own).
+ */
+export function SettingsPage() {
+  return (
+    <article className={styles.page} aria-labelledby="settings-title">
+      <h1 id="settings-title">Settings</h1>
+      <ul className={styles.list}>
+        <li>
+          <HardModeSetting />
+        </li>
+        <li>
+          <ContrastSetting />
+        </li>
+      </ul>
+    </article>
+  );
+}
