@@ -52,6 +52,19 @@ describe('serving the built client', () => {
     expect(asset.headers['cache-control']).toContain('immutable');
   });
 
+  it('serves the service worker at /sw.js, never cached, as JavaScript under the page policy', async () => {
+    const sw = await new TestAgent(t.app).get<string>('/sw.js');
+    expect(sw.status).toBe(200);
+    expect(sw.body).toBe('self.addEventListener("push", () => {});');
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    expect(sw.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(sw.headers['x-content-type-options']).toBe('nosniff');
+    // The worker fetches the app's files from its own origin: the page policy allows that.
+    const policy = String(sw.headers['content-security-policy']);
+    expect(policy).toContain("default-src 'self'");
+    expect(policy).toContain("connect-src 'self'");
+  });
+
   it('sends the compressed copy the browser accepts, and says it varies by encoding', async () => {
     const agent = new TestAgent(t.app);
     const br = await agent.request<string>({
