@@ -45,7 +45,8 @@ function cachedUrls(page: Page): Promise<string[]> {
 describe('install and offline', () => {
   const suite = useChromium();
   // A server of this file's own, on a copy of the build: the last test deploys a new build into
-  // it, and stopping nothing shared, the others take its network away.
+  // that copy (the other files' server keeps the real one), and its debug log tells what reached
+  // it.
   let server: JottoServer;
   let dist: string;
   beforeAll(async () => {
