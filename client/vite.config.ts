@@ -24,18 +24,21 @@ function precompress(): Plugin {
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    async closeBundle() {
-      for (const file of await listFiles(outDir)) {
-        if (!COMPRESSIBLE.test(file) || (await stat(file)).size < 1024) continue;
-        const content = await readFile(file);
-        await writeFile(
-          `${file}.br`,
-          await brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        );
-        await writeFile(`${file}.gz`, await gzipAsync(content, { level: 9 }));
-      }
-    },
+    // After the other plugins' (sequential) closeBundle: the service worker is written there.
+    closeBundle: { sequential: true, order: 'post', handler: compressAll },
   };
+
+  async function compressAll() {
+    for (const file of await listFiles(outDir)) {
+      if (!COMPRESSIBLE.test(file) || (await stat(file)).size < 1024) continue;
+      const content = await readFile(file);
+      await writeFile(
+        `${file}.br`,
+        await brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      );
+      await writeFile(`${file}.gz`, await gzipAsync(content, { level: 9 }));
+    }
+  }
 }
 
 async function listFiles(dir: string): Promise<string[]> {

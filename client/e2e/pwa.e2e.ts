@@ -292,7 +292,7 @@ describe('install and offline', () => {
  * Deploys a "build B" into `dist`, as a real deploy changes it: a stylesheet under a new hashed
  * name (build A's, plus a rule that marks the page as build B), the page that links it, and the
  * worker whose precache list names both (the new name, and the page's new revision). The
- * compressed copies of the old page go, as a new build would have replaced them.
+ * compressed copies of the old page and worker go, as a new build would have replaced them.
  */
 async function deployBuildB(dist: string): Promise<void> {
   const assets = path.join(dist, 'assets');
@@ -317,4 +317,6 @@ async function deployBuildB(dist: string): Promise<void> {
   expect(worker).toContain(newStylesheet);
   expect(worker).toContain('"revision":"build-b"');
   await writeFile(workerPath, worker);
+  await rm(`${workerPath}.br`, { force: true });
+  await rm(`${workerPath}.gz`, { force: true });
 }

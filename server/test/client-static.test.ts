@@ -15,6 +15,10 @@ describe('serving the built client', () => {
     await mkdir(path.join(distDir, 'assets'));
     await writeFile(path.join(distDir, 'index.html'), '<!doctype html><div id="main"></div>');
     await writeFile(path.join(distDir, 'sw.js'), 'self.addEventListener("push", () => {});');
+    await writeFile(
+      path.join(distDir, 'sw.js.br'),
+      brotliCompressSync('self.addEventListener("push", () => {});'),
+    );
     await writeFile(path.join(distDir, 'assets', 'index-abc123.js'), 'console.log(1)');
     // The build leaves compressed copies beside its text files (client/vite.config.ts).
     await writeFile(
@@ -63,6 +67,14 @@ describe('serving the built client', () => {
     const policy = String(sw.headers['content-security-policy']);
     expect(policy).toContain("default-src 'self'");
     expect(policy).toContain("connect-src 'self'");
+    // The build's brotli copy, when the browser takes it.
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/sw.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('no-cache');
   });
 
   it('sends the compressed copy the browser accepts, and says it varies by encoding', async () => {
