@@ -36,7 +36,7 @@ const SERVER_LAYERS = [
 ];
 
 /** The client's layers, lowest first (bulletproof-react): app → features → components → lib. */
-const CLIENT_LAYERS = ['config', 'styles', 'lib', 'components', 'features', 'app', 'main'];
+const CLIENT_LAYERS = ['config', 'styles', 'lib', 'components', 'features', 'app', 'main', 'sw'];
 
 /**
  * The features a client feature may import, where one composes another (Home shows the Play now

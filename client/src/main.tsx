@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { AppProviders } from './app/app-providers.tsx';
 import { AppServices } from './app/app-services.tsx';
 import { AppRoutes, preloadScreenOf } from './app/app-routes.tsx';
+import { SERVICE_WORKER_ENABLED } from './config/env.ts';
 import { startContrast } from './features/contrast/contrast-preference.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { userInfoQuery } from './lib/session.ts';
@@ -37,3 +38,19 @@ createRoot(root).render(
     </BrowserRouter>
   </StrictMode>,
 );
+
+// The service worker (docs/PRODUCT.md, 'Install and offline'): its code and its precache list
+// (the whole app, fetched by the worker as it installs) wait until the page has loaded and the
+// browser is idle, so they never compete with the first paint.
+if (SERVICE_WORKER_ENABLED && 'serviceWorker' in navigator) {
+  const register = () =>
+    void import('./lib/pwa/register-service-worker.ts')
+      .then((module) => module.registerServiceWorker(navigator.serviceWorker))
+      .catch(() => {
+        // Offline before the worker was ever installed: the next visit registers it.
+      });
+  const whenIdle = () =>
+    'requestIdleCallback' in window ? requestIdleCallback(register) : setTimeout(register, 1000);
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
+}

@@ -15,6 +15,10 @@ describe('serving the built client', () => {
     await mkdir(path.join(distDir, 'assets'));
     await writeFile(path.join(distDir, 'index.html'), '<!doctype html><div id="main"></div>');
     await writeFile(path.join(distDir, 'sw.js'), 'self.addEventListener("push", () => {});');
+    await writeFile(
+      path.join(distDir, 'sw.js.br'),
+      brotliCompressSync('self.addEventListener("push", () => {});'),
+    );
     await writeFile(path.join(distDir, 'assets', 'index-abc123.js'), 'console.log(1)');
     // The build leaves compressed copies beside its text files (client/vite.config.ts).
     await writeFile(
@@ -50,6 +54,27 @@ describe('serving the built client', () => {
     const asset = await new TestAgent(t.app).get<string>('/public/assets/index-abc123.js');
     expect(asset.status).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('serves the service worker at /sw.js, never cached, as JavaScript under the page policy', async () => {
+    const sw = await new TestAgent(t.app).get<string>('/sw.js');
+    expect(sw.status).toBe(200);
+    expect(sw.body).toBe('self.addEventListener("push", () => {});');
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    expect(sw.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(sw.headers['x-content-type-options']).toBe('nosniff');
+    // The worker fetches the app's files from its own origin: the page policy allows that.
+    const policy = String(sw.headers['content-security-policy']);
+    expect(policy).toContain("default-src 'self'");
+    expect(policy).toContain("connect-src 'self'");
+    // The build's brotli copy, when the browser takes it.
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/sw.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('no-cache');
   });
 
   it('sends the compressed copy the browser accepts, and says it varies by encoding', async () => {

@@ -10,19 +10,22 @@ declare module 'vitest' {
 
 /** The system's Chromium, headless, with the flags this sandbox needs (no sandbox, no network). */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch(CHROMIUM_OPTIONS);
 }
+
+/** How this sandbox launches Chromium: the system's build, with the flags it needs. */
+export const CHROMIUM_OPTIONS = {
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-sync',
+  ],
+};
 
 export interface Player {
   context: BrowserContext;
@@ -40,12 +43,24 @@ export interface Player {
 export async function newPlayer(
   browser: Browser,
   baseURL: string,
-  options: { width?: number; height?: number; colorScheme?: 'light' | 'dark' } = {},
+  options: {
+    width?: number;
+    height?: number;
+    colorScheme?: 'light' | 'dark';
+    /**
+     * Whether the app's service worker may run: not by default. The tests steer the network
+     * with `route` and `setOffline`, and a worker answers from its cache what they would
+     * intercept; its install also fetches the whole app in every context. The PWA tests allow
+     * it (e2e/pwa.e2e.ts).
+     */
+    serviceWorkers?: 'allow' | 'block';
+  } = {},
 ): Promise<Player> {
   const context = await browser.newContext({
     baseURL,
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
     colorScheme: options.colorScheme ?? 'light',
+    serviceWorkers: options.serviceWorkers ?? 'block',
   });
   const page = await context.newPage();
   const errors: string[] = [];

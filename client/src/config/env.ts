@@ -93,5 +93,16 @@ export const GOOGLE_PLAY_URL: string | null = text(import.meta.env.VITE_GOOGLE_P
 export const SUPPORT_EMAIL: string =
   text(import.meta.env.VITE_SUPPORT_EMAIL) ?? 'support@nomostudios.com';
 
-/** The service worker (fetched from /public/sw.js; Vite's base is /public/). */
-export const SERVICE_WORKER_URL = `${import.meta.env.BASE_URL}sw.js`;
+/**
+ * The service worker (docs/PRODUCT.md, 'Install and offline'): at the root, not under Vite's base
+ * /public/, so that its scope is the whole app. The server serves the build's dist/sw.js there.
+ */
+export const SERVICE_WORKER_URL = '/sw.js';
+export const SERVICE_WORKER_SCOPE = '/';
+
+/**
+ * Whether the page registers the service worker: in a production build only. The development
+ * server has no worker (vite-plugin-pwa builds it with the build), and a worker caching the
+ * development server's modules would serve stale code.
+ */
+export const SERVICE_WORKER_ENABLED: boolean = import.meta.env.PROD;

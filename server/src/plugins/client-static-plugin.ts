@@ -9,12 +9,15 @@ import { unavailable } from '../errors.ts';
 import { isUnderApiPrefix } from '../lib/api-path.ts';
 
 const ASSET_PREFIX = '/public/';
+/** The service worker, at the root so that its scope is the whole app. */
+const SERVICE_WORKER_PATH = '/sw.js';
 
 /**
- * Serves the built client: its assets under /public/ (Vite builds with base /public/, so the
- * service worker is /public/sw.js), brotli or gzip when the build left a compressed copy
- * (client/vite.config.ts writes them) and the browser accepts it; `index.html` for every
- * client route (`CLIENT_ROUTES`). It also decides what a path nobody routes gets: a browser
+ * Serves the built client: its assets under /public/ (Vite builds with base /public/), brotli or
+ * gzip when the build left a compressed copy (client/vite.config.ts writes them) and the browser
+ * accepts it; `index.html` for every client route (`CLIENT_ROUTES`); the service worker at
+ * /sw.js (docs/PRODUCT.md, 'Install and offline'), the build's dist/sw.js, which stays at
+ * /public/sw.js too for the registrations made when it lived there. It also decides what a path nobody routes gets: a browser
  * navigating to an unknown page gets the client (status 404), which shows its own not-found
  * screen; anything else (the API, assets, scripts) gets the JSON error envelope.
  */
@@ -46,6 +49,18 @@ export const clientStaticPlugin = fp(
       // The page names the hashed assets of the current build: never cached.
       return reply.status(status).header('cache-control', 'no-cache').sendFile('index.html');
     };
+    // A worker's scope can be no wider than the folder of its script: at /sw.js it may control
+    // every page. Never cached (the browser also checks it at most a day old, whatever the
+    // headers), so a deploy reaches players on their next visit; the page's security headers
+    // apply, and a worker's policy is the one its script is served with.
+    app.get(
+      SERVICE_WORKER_PATH,
+      { schema: { hide: true }, config: { access: 'public' } },
+      async (_request, reply) => {
+        if (!built) throw unavailable('The client has not been built. Run `pnpm build`.');
+        return reply.header('cache-control', 'no-cache').sendFile('sw.js');
+      },
+    );
     for (const route of CLIENT_ROUTES) {
       app.get(route, { schema: { hide: true }, config: { access: 'public' } }, async (_r, reply) =>
         sendIndex(reply, 200),

@@ -4,7 +4,7 @@ import type { FirebaseWebConfig } from '@/config/env.ts';
 
 /**
  * The device token from Firebase Cloud Messaging, the provider the server sends through
- * (firebase-admin). The subscription is made on our own worker (/public/sw.js), which shows
+ * (firebase-admin). The subscription is made on our own worker (/sw.js), which shows
  * background messages and hands foreground ones to the page, so Firebase's default worker
  * file is never fetched. This module is imported only when push is configured: Firebase stays
  * out of every page otherwise.

@@ -10,7 +10,7 @@ export interface PushMessage {
   click_action?: string;
 }
 
-/** What /public/sw.js posts to a visible page instead of showing the notification itself. */
+/** What the service worker (/sw.js) posts to a visible page instead of showing the notification itself. */
 export const WORKER_PUSH_MESSAGE_TYPE = 'jotto:push';
 
 /** The push message inside a service worker's `message` event data, or null for anything else. */

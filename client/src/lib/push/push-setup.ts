@@ -1,6 +1,6 @@
 /**
  * The four steps of the push setup, each a browser (or provider) call that the app gives
- * and a test fakes: register /public/sw.js, ask for permission, get the device token, send it
+ * and a test fakes: register /sw.js, ask for permission, get the device token, send it
  * to the server.
  */
 export interface PushSetupSteps<Registration> {

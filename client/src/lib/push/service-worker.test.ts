@@ -1,38 +1,42 @@
-import { describe, expect, it, vi } from 'vitest';
-// /public/sw.js is plain JavaScript served as is; it runs here against a fake worker scope.
-import SOURCE from '../../../public/sw.js?raw';
+import { describe, expect, it, type Mock, vi } from 'vitest';
+import type { WorkerEvents, WorkerScope } from '../pwa/worker-scope.ts';
+import { listenForPushes } from './push-worker-handlers.ts';
 
 interface FakeClient {
   url: string;
   visibilityState: 'visible' | 'hidden';
-  postMessage: ReturnType<typeof vi.fn>;
-  focus: ReturnType<typeof vi.fn>;
+  postMessage: Mock<(message: unknown) => void>;
+  focus: Mock<() => Promise<void>>;
 }
 
+/** The worker's push handlers on a fake worker scope, and a way to fire its events. */
 function startWorker(clients: FakeClient[]) {
-  const listeners = new Map<string, (event: unknown) => void>();
+  const listeners = new Map<string, (event: never) => void>();
   const scope = {
     location: { origin: 'http://localhost:3000' },
-    addEventListener: (type: string, listener: (event: unknown) => void) =>
+    addEventListener: (type: keyof WorkerEvents, listener: (event: never) => void) =>
       listeners.set(type, listener),
-    registration: { showNotification: vi.fn(async () => {}) },
+    registration: { scope: 'http://localhost:3000/', showNotification: vi.fn(async () => {}) },
     clients: {
       matchAll: vi.fn(async () => clients),
       openWindow: vi.fn(async () => null),
     },
+    skipWaiting: vi.fn(async () => {}),
   };
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- running sw.js's own source (our file, not outside input) is the point of this test
-  const runWorker = new Function('self', SOURCE) as (self: typeof scope) => void;
-  runWorker(scope);
-  const dispatch = async (type: string, event: object) => {
+  listenForPushes(scope satisfies WorkerScope);
+  const dispatch = async (type: keyof WorkerEvents, event: object) => {
     let done: Promise<unknown> = Promise.resolve();
-    listeners.get(type)!({ ...event, waitUntil: (promise: Promise<unknown>) => (done = promise) });
+    const waitUntil = (promise: Promise<unknown>) => (done = promise);
+    listeners.get(type)!({ ...event, waitUntil } as never);
     await done;
   };
   return { scope, dispatch };
 }
 
-const client = (visibilityState: 'visible' | 'hidden', url = 'http://localhost:3000/home') => ({
+const client = (
+  visibilityState: 'visible' | 'hidden',
+  url = 'http://localhost:3000/home',
+): FakeClient => ({
   url,
   visibilityState,
   postMessage: vi.fn(),
@@ -62,7 +66,7 @@ const message = {
   click_action: 'http://localhost:3000/challenges',
 };
 
-describe('the service worker (/public/sw.js)', () => {
+describe("the service worker's push handling (/sw.js)", () => {
   it('hands a push to the visible pages, which decide what to show', async () => {
     const visible = client('visible');
     const hidden = client('hidden');

@@ -17,9 +17,9 @@ export type PushAppContext = Pick<ForegroundPushContext, 'showAlert' | 'open'> &
 };
 
 /**
- * Push with the browser's own APIs and Firebase, for a signed-in player: the setup
- * steps, then foreground messages, which /public/sw.js posts to visible pages. Loaded only
- * when push is configured. Returns a function that stops listening.
+ * Push with the browser's own APIs and Firebase, for a signed-in player: the setup steps, then
+ * foreground messages, which the service worker (/sw.js) posts to visible pages. Loaded only when
+ * push is configured. Returns a function that stops listening.
  */
 export async function startPush(
   config: FirebaseWebConfig,
