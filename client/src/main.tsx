@@ -5,7 +5,7 @@ import { AppProviders } from './app/app-providers.tsx';
 import { AppServices } from './app/app-services.tsx';
 import { AppRoutes, preloadScreenOf } from './app/app-routes.tsx';
 import { SERVICE_WORKER_ENABLED } from './config/env.ts';
-import { startContrast } from './features/contrast/contrast-preference.ts';
+import { startContrast } from './features/settings/contrast-preference.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { userInfoQuery } from './lib/session.ts';
 import './styles/tokens.css';

@@ -2,7 +2,7 @@ import { NavLink } from 'react-router-dom';
 import type { StaticClientRoute } from '@jotto/shared/client-routes';
 import { MENU_DESTINATIONS } from '@/components/main-menu.tsx';
 import { useModalDialog } from '@/components/use-modal-dialog.ts';
-import { ContrastSetting } from '@/features/contrast/components/contrast-setting.tsx';
+import { ContrastSetting } from '@/features/settings/components/contrast-setting.tsx';
 import { useSignOut } from '@/lib/session.ts';
 import styles from './sidebar.module.css';
 

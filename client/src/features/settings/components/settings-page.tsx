@@ -1,4 +1,4 @@
-import { ContrastSetting } from '@/features/contrast/components/contrast-setting.tsx';
+import { ContrastSetting } from './contrast-setting.tsx';
 import { HardModeSetting } from './hard-mode-setting.tsx';
 import styles from './settings-page.module.css';
 
