@@ -52,6 +52,13 @@ export const ADVISORY_LOCKS = {
    */
   ratedPair: 724_007,
   /**
+   * Space of the per-game clock locks (two-key form, with the game's id), transaction-scoped,
+   * only ever tried (`pg_try_advisory_xact_lock`): nodes woken by the same due moment look at
+   * different games. An advisory lock rather than `FOR UPDATE SKIP LOCKED` on the game's row,
+   * because the clock must lock the players' rows before the game's (see `GameClock`).
+   */
+  gameClock: 724_008,
+  /**
    * A leaderboard refresh, transaction-scoped: one node of the cluster recomputes the
    * snapshots of a period; the others find the lock taken and read what it stored.
    */

@@ -1,4 +1,5 @@
 import { and, asc, eq, isNotNull, lte, min, sql } from 'drizzle-orm';
+import { ADVISORY_LOCKS } from '../db/advisory-locks.ts';
 import type { Database, Transaction } from '../db/database.ts';
 import { botGames, gamePlayers, games } from '../db/game-tables.ts';
 import { settleIfDone } from './game-settlement.ts';
@@ -18,10 +19,19 @@ const GAMES_PER_RUN = 50;
 
 /**
  * The game clock (docs/PRODUCT.md, 'Time controls' and 'Daily Jotto'), enforced by the server,
- * not the browser: when a game's `clock_due_at` comes, one node looks at it, in a transaction
- * that holds the game's row (`FOR UPDATE SKIP LOCKED`: nodes woken at the same moment take
- * different games) and its players' rows (a move in flight commits first, or waits and then
- * finds the game ended).
+ * not the browser: when a game's `clock_due_at` comes, one node looks at it (a tried advisory
+ * lock per game: nodes woken at the same moment take different games), in a transaction that
+ * holds the game's players' rows and then the game's row (a move in flight commits first, or
+ * waits and then finds the game ended).
+ *
+ * Players' rows first, then the game's: the order in which every move's write takes them (it
+ * updates the mover's row, then the game's event number). The clock used to take the game's row
+ * first, and each game's look at its abort moment, a minute after a live game starts, then
+ * deadlocked with a guess in flight in that game: Postgres broke it after `deadlock_timeout`
+ * (1 s), and every guess of the node waited behind that batch. On the capacity bench this was
+ * the whole limit: stepping from 1,000 to 1,500 live games, guesses stalled for seconds as the
+ * first games reached their abort moment (server/test/game-clock-lock-order.test.ts fails
+ * with the old order).
  *
  * - At `abort_at` (a versus game): a player who has neither guessed nor given up aborts the
  *   game: it ends for both, unrated, and nothing counts (no stats, no points, no rating).
@@ -60,19 +70,26 @@ export class GameClock {
   }
 
   private async lookAt(tx: Transaction, gameId: number): Promise<ClockEnded | null> {
-    const [game] = await tx
-      .select()
-      .from(games)
-      .where(and(eq(games.id, gameId), lte(games.clockDueAt, sql`now()`)))
-      .for('update', { skipLocked: true });
-    // Another node has it, or it is not due any more (a move settled it meanwhile).
-    if (!game?.clockDueAt) return null;
+    const [claim] = await tx
+      .select({
+        taken: sql<boolean>`pg_try_advisory_xact_lock(${ADVISORY_LOCKS.gameClock}, ${gameId})`,
+      })
+      .from(sql`(SELECT 1) AS lock_probe`);
+    // Another node is looking at it.
+    if (!claim?.taken) return null;
     const players = await tx
       .select()
       .from(gamePlayers)
       .where(eq(gamePlayers.gameId, gameId))
       .orderBy(asc(gamePlayers.id))
       .for('update');
+    const [game] = await tx
+      .select()
+      .from(games)
+      .where(and(eq(games.id, gameId), lte(games.clockDueAt, sql`now()`)))
+      .for('update');
+    // Not due any more: a move settled it, or another node looked at it, meanwhile.
+    if (!game?.clockDueAt) return null;
     const userIds = players.flatMap((p) => (p.userId === null ? [] : [p.userId]));
     const abortPhase =
       game.abortAt !== null && game.clockDueAt.getTime() === game.abortAt.getTime();
