@@ -89,7 +89,9 @@ describe('DailyPage', () => {
   });
 
   it('gives the skill before the analysis, in the result and the share text', async () => {
-    const server = fakeGameServer({ id: 7, target: 'plant' });
+    // Today's daily, as the server describes it: its analysis waits for its deadline, midnight UTC.
+    const deadline = nextDailyStart(new Date()).toISOString();
+    const server = fakeGameServer({ id: 7, target: 'plant', daily: { deadline } });
     const { api } = openDaily({
       ...GUEST,
       daily: TODAY,
