@@ -15,8 +15,8 @@ export function HardModeSetting() {
   const setting = useHardModeSetting(username !== '');
   const note =
     setting.keptIn === 'account'
-      ? 'Saved to your account. Applies to your next new solo or daily game.'
-      : 'Saved in this browser. Applies to your next new solo or daily game.';
+      ? 'Saved to your account. Applies to your next new solo, daily or archive game.'
+      : 'Saved in this browser. Applies to your next new solo, daily or archive game.';
   return (
     <>
       <SettingSwitch

@@ -14,7 +14,7 @@ export function SettingsPage() {
         <li>
           <HardModeSetting />
         </li>
-        <li>
+        <li className={styles.padded}>
           <ContrastSetting />
         </li>
       </ul>
