@@ -1,18 +1,15 @@
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { dailyDayOf } from '@jotto/shared/daily-rules';
 import type { DailyLeaderEntry, DailyLeadersResponse } from '@jotto/shared/daily-schemas';
-import { LEADERBOARD_SIZE } from '@jotto/shared/leaderboard-windows';
 import { ADVISORY_LOCKS } from '../db/advisory-locks.ts';
 import type { Database, Transaction } from '../db/database.ts';
 import type { InvalidationPublisher, InvalidationSource } from '../lib/cluster-cache.ts';
 import { changeTopics } from '../lib/invalidation-channel.ts';
-import { users } from '../db/account-tables.ts';
-import { gamePlayers, games } from '../db/game-tables.ts';
 import { dailyLeaderSnapshots } from '../db/snapshot-tables.ts';
 import type { RefreshOptions, RefreshOutcome } from '../leaderboards/leaderboard-service.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from './daily-service.ts';
-import { solverEntry } from './daily-leader-entry.ts';
+import { daySolvers } from './daily-leader-entry.ts';
 
 /** The daily leaders served are never older than this: they are refreshed every minute. */
 export const DAILY_LEADERS_MAX_AGE_MS = 60_000;
@@ -173,7 +170,7 @@ export class DailyLeadersService {
         return { kind: 'fresh' as const };
       }
       const solvesCounted = mark?.solves ?? 0;
-      const entries = await this.topSolvers(tx, day);
+      const entries = await daySolvers(tx, day);
       const [stored] = await tx
         .insert(dailyLeaderSnapshots)
         .values({ day, computedAt: now, entries, version: 1, solvesCounted })
@@ -275,33 +272,6 @@ export class DailyLeadersService {
     // A snapshot stamped after `now` (a node whose clock runs ahead) counts as fresh too.
     const young = now.getTime() - mark.computedAt.getTime() < this.freshForMs;
     return young && mark.solves <= mark.solvesCounted;
-  }
-
-  /** The day's solvers among users with a name: fewest guesses, then the earliest solve. */
-  private async topSolvers(tx: Transaction, day: string): Promise<DailyLeaderEntry[]> {
-    const rows = await tx
-      .select({
-        username: users.username,
-        guesses: gamePlayers.guessCount,
-        score: gamePlayers.score,
-        finishedAt: gamePlayers.finishedAt,
-        hard: games.hard,
-      })
-      .from(gamePlayers)
-      .innerJoin(users, eq(users.id, gamePlayers.userId))
-      .innerJoin(games, eq(games.id, gamePlayers.gameId))
-      .where(
-        and(
-          eq(gamePlayers.dailyDay, day),
-          eq(gamePlayers.status, 'won'),
-          // Only games played on their day; the archive has no board.
-          eq(gamePlayers.archive, false),
-          isNotNull(users.username),
-        ),
-      )
-      .orderBy(asc(gamePlayers.guessCount), asc(gamePlayers.finishedAt), asc(gamePlayers.id))
-      .limit(LEADERBOARD_SIZE);
-    return rows.map(solverEntry);
   }
 }
 

@@ -1,11 +1,8 @@
-import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { DailyLeadersResponse } from '@jotto/shared/daily-schemas';
-import { LEADERBOARD_SIZE } from '@jotto/shared/leaderboard-windows';
 import type { Database } from '../db/database.ts';
-import { users } from '../db/account-tables.ts';
-import { gamePlayers, games } from '../db/game-tables.ts';
 import { friendships } from '../db/social-tables.ts';
-import { solverEntry } from './daily-leader-entry.ts';
+import { daySolvers } from './daily-leader-entry.ts';
 
 /**
  * `GET /daily/leaders?scope=friends` (docs/PRODUCT.md, 'Daily Jotto'): the day's solvers among
@@ -33,32 +30,10 @@ export async function friendsDailyLeaders(
     .from(friendships)
     .where(eq(friendships.userId, userId));
   const circle = [userId, ...friends.map((friend) => friend.id)];
-  const rows = await db
-    .select({
-      username: users.username,
-      guesses: gamePlayers.guessCount,
-      score: gamePlayers.score,
-      finishedAt: gamePlayers.finishedAt,
-      hard: games.hard,
-    })
-    .from(gamePlayers)
-    .innerJoin(users, eq(users.id, gamePlayers.userId))
-    .innerJoin(games, eq(games.id, gamePlayers.gameId))
-    .where(
-      and(
-        inArray(gamePlayers.userId, circle),
-        eq(gamePlayers.dailyDay, day),
-        eq(gamePlayers.status, 'won'),
-        eq(gamePlayers.archive, false),
-        isNotNull(users.username),
-      ),
-    )
-    .orderBy(asc(gamePlayers.guessCount), asc(gamePlayers.finishedAt), asc(gamePlayers.id))
-    .limit(LEADERBOARD_SIZE);
   return {
     result: 'ok',
     day,
-    entries: rows.map(solverEntry),
+    entries: await daySolvers(db, day, circle),
     computedAt: now.toISOString(),
   };
 }
