@@ -37,6 +37,9 @@ export async function startJottoServer(env: Record<string, string> = {}): Promis
       RATE_LIMIT_LOGIN: '1000',
       // Every finished game on screen asks for its analysis, all from 127.0.0.1.
       RATE_LIMIT_ANALYSIS: '1000',
+      // Guests' games (solo, daily, archive, hard mode, offline) come from 127.0.0.1 too: at the
+      // shipped limit a run's later files were refused (429) by its earlier ones' games.
+      RATE_LIMIT_GUEST_GAMES: '1000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
