@@ -62,6 +62,9 @@ import { MatchSeekResponse, MatchStatusResponse } from './match-schemas.ts';
 import { RatingHistoryResponse } from './rating-schemas.ts';
 import { NoticesResponse, NoticesSeenBody } from './notice-schemas.ts';
 import { SettingsResponse, UpdateSettingsBody } from './settings-schemas.ts';
+import { BlockBody, BlockedResponse, ReportBody, ReportResponse } from './moderation-schemas.ts';
+import { MuteBody, MuteResponse, SayBody, SayResponse, SinceQuery } from './phrase-schemas.ts';
+import { LiveGamesResponse, WatchResponse } from './watch-schemas.ts';
 import {
   AddFriendResponse,
   FriendRequestActionBody,
@@ -247,6 +250,7 @@ export const API_ENDPOINTS = {
     access: 'game',
     tag: 'games',
     params: GameIdParams,
+    query: SinceQuery,
     response: CountsResponse,
   },
   clearMarks: {
@@ -277,6 +281,43 @@ export const API_ENDPOINTS = {
     tag: 'games',
     params: GameIdParams,
     response: GameSkillResponse,
+  },
+  liveGames: {
+    ...API_PATHS.liveGames,
+    access: 'user',
+    tag: 'watching',
+    response: LiveGamesResponse,
+  },
+  watchGame: {
+    ...API_PATHS.watchGame,
+    access: 'user',
+    tag: 'watching',
+    params: GameIdParams,
+    query: SinceQuery,
+    response: WatchResponse,
+  },
+  unwatchGame: {
+    ...API_PATHS.unwatchGame,
+    access: 'user',
+    tag: 'watching',
+    params: GameIdParams,
+    response: OkResponse,
+  },
+  say: {
+    ...API_PATHS.say,
+    access: 'user',
+    tag: 'games',
+    params: GameIdParams,
+    body: SayBody,
+    response: SayResponse,
+  },
+  mutePhrases: {
+    ...API_PATHS.mutePhrases,
+    access: 'user',
+    tag: 'games',
+    params: GameIdParams,
+    body: MuteBody,
+    response: MuteResponse,
   },
 
   challengesList: {
@@ -356,6 +397,28 @@ export const API_ENDPOINTS = {
     tag: 'profiles',
     params: UsernameParams,
     response: ProfileResponse,
+  },
+  block: {
+    ...API_PATHS.block,
+    access: 'user',
+    tag: 'moderation',
+    body: BlockBody,
+    response: OkResponse,
+  },
+  unblock: {
+    ...API_PATHS.unblock,
+    access: 'user',
+    tag: 'moderation',
+    body: BlockBody,
+    response: OkResponse,
+  },
+  blocked: { ...API_PATHS.blocked, access: 'user', tag: 'moderation', response: BlockedResponse },
+  report: {
+    ...API_PATHS.report,
+    access: 'user',
+    tag: 'moderation',
+    body: ReportBody,
+    response: ReportResponse,
   },
   profileRatings: {
     ...API_PATHS.profileRatings,

@@ -43,6 +43,16 @@ export const API_PATHS = {
   analysis: { method: 'GET', path: '/game/:id/analysis' },
   /** A finished game's skill and luck alone, a daily's before its word is revealed too. */
   gameSkill: { method: 'GET', path: '/game/:id/skill' },
+  /** Ongoing versus games I may watch (docs/PRODUCT.md, 'Watching'). */
+  liveGames: { method: 'GET', path: '/games/live' },
+  /** A game as a spectator sees it; also puts my sockets in its watch room. */
+  watchGame: { method: 'GET', path: '/game/:id/watch' },
+  /** Takes my sockets out of the game's watch room (I left the spectator's page). */
+  unwatchGame: { method: 'POST', path: '/game/:id/unwatch' },
+  /** Sends a quick phrase to my opponent (docs/PRODUCT.md, 'Quick phrases'). */
+  say: { method: 'POST', path: '/game/:id/say' },
+  /** Mutes or unmutes my opponent's phrases for this game. */
+  mutePhrases: { method: 'POST', path: '/game/:id/mute' },
 
   challengesList: { method: 'POST', path: '/challenges' },
   newChallenge: { method: 'POST', path: '/challenges/new' },
@@ -57,6 +67,13 @@ export const API_PATHS = {
   denyFriend: { method: 'POST', path: '/friends/deny' },
   searchUsers: { method: 'POST', path: '/user/search' },
   profile: { method: 'GET', path: '/profile/:username' },
+  /** Blocks a player (docs/PRODUCT.md, 'Blocks'). */
+  block: { method: 'POST', path: '/user/block' },
+  unblock: { method: 'POST', path: '/user/unblock' },
+  /** The players I blocked. */
+  blocked: { method: 'GET', path: '/user/blocked' },
+  /** Reports a player to the admins (docs/PRODUCT.md, 'Reports'). */
+  report: { method: 'POST', path: '/user/report' },
   /** A player's rating after each of their last 100 rated games (docs/PRODUCT.md, 'Ratings'). */
   profileRatings: { method: 'GET', path: '/profile/:username/ratings' },
   /** What waits for me: challenges, friend requests, answers (docs/PRODUCT.md, 'Notices'). */

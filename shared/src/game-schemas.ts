@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { okWith } from './api-envelope.ts';
+import { SaidEntry } from './phrase-schemas.ts';
 import { BOT_LEVELS } from './computer-opponent.ts';
 import { VERSUS_OUTCOMES } from './game-rules.ts';
 import { GameRatings } from './rating-schemas.ts';
@@ -177,6 +178,12 @@ export const GameDetailResponse = okWith({
   enemyOutOfTime: Type.Optional(Type.Literal(true)),
   /** An aborted game: the players who did not start it. */
   notStarted: Type.Optional(Type.Array(Type.String())),
+  /** A versus game between people: how many signed-in players watch it now. */
+  watchers: Type.Optional(Type.Integer()),
+  /** A versus game between people: the quick phrases said in it, oldest first. */
+  said: Type.Optional(Type.Array(SaidEntry)),
+  /** I muted my opponent's phrases in this game: present, and true, only then. */
+  mutedOpponent: Type.Optional(Type.Literal(true)),
 });
 export type GameDetailResponse = Static<typeof GameDetailResponse>;
 
@@ -221,6 +228,13 @@ export const CountsResponse = okWith({
   ...GameClockFields,
   /** The deadline came before the opponent finished. */
   enemyOutOfTime: Type.Optional(Type.Literal(true)),
+  /** A versus game between people: how many signed-in players watch it now. */
+  watchers: Type.Optional(Type.Integer()),
+  /**
+   * Asked with `?since=`: the quick phrases said after that sequence number that reach me
+   * (none of a muted opponent's), oldest first.
+   */
+  said: Type.Optional(Type.Array(SaidEntry)),
 });
 export type CountsResponse = Static<typeof CountsResponse>;
 

@@ -1,6 +1,8 @@
 import type { Alphabet, CountsResponse } from './game-schemas.ts';
 import type { MatchFoundEvent } from './match-schemas.ts';
 import type { NewsRef } from './notice-schemas.ts';
+import type { SaidEntry } from './phrase-schemas.ts';
+import type { WatchCountsEvent } from './watch-schemas.ts';
 
 /**
  * `game:counts`: the opponent moved (docs/PRODUCT.md, 'Real-time channel'): exactly the fields
@@ -46,12 +48,31 @@ export interface GameEndedEvent {
   reason: 'out of time' | 'aborted';
 }
 
+/** `game:watchers`: how many signed-in players watch a game now (docs/PRODUCT.md, 'Watching'). */
+export interface GameWatchersEvent {
+  gameId: number;
+  count: number;
+}
+
+/** `game:said`: a quick phrase said in a game (docs/PRODUCT.md, 'Quick phrases'). */
+export type GameSaidEvent = SaidEntry & { gameId: number };
+
 /**
- * Events the server sends; each goes to the room of the user it concerns, but `server:draining`,
- * which goes to every socket of the node that sends it.
+ * Events the server sends; each goes to the room of the user it concerns (and a game's events to
+ * its watch room too), but `server:draining`, which goes to every socket of the node that sends it.
  */
 export interface ServerToClientEvents {
   'game:counts': (event: GameCountsEvent) => void;
+  /**
+   * A spectator's `game:counts` (the game's watch room): either player moved, in the
+   * spectator's view. A name of its own, because a spectator's sockets are every socket of
+   * theirs, and a tab playing another game must not take it for its opponent's move.
+   */
+  'watch:counts': (event: WatchCountsEvent) => void;
+  /** The number watching a game changed: to its players and its spectators. */
+  'game:watchers': (event: GameWatchersEvent) => void;
+  /** A quick phrase in a game: to the opponent (unless muted) and the spectators. */
+  'game:said': (event: GameSaidEvent) => void;
   /** I moved in a game (in another tab, on another device: every tab of mine hears it). */
   'game:moved': (event: GameMovedEvent) => void;
   /** My marks of a game changed (idem). */
@@ -100,4 +121,12 @@ export type ClientToServerEvents = Record<string, never>;
 /** The room that reaches every socket of one user, on every node. */
 export function userRoom(userId: number): string {
   return `user:${userId}`;
+}
+
+/**
+ * The room of a game's spectators, on every node. The server puts a spectator's sockets in it
+ * when they ask `GET /game/:id/watch`; a client never joins a room itself.
+ */
+export function watchRoom(gameId: number): string {
+  return `watch:${gameId}`;
 }

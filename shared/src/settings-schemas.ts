@@ -9,6 +9,11 @@ import { okWith } from './api-envelope.ts';
 export const PlayerSettingFields = {
   /** Hard mode (docs/PRODUCT.md, 'Hard mode'): each new solo and daily game is hard. */
   hardMode: Type.Boolean(),
+  /**
+   * Watching (docs/PRODUCT.md, 'Watching'): others may watch my versus games. A game can be
+   * watched only while both its players allow it.
+   */
+  allowWatchers: Type.Boolean(),
 };
 
 /** Every setting, as `GET /user/settings` answers them. */

@@ -109,6 +109,13 @@ export const Profile = Type.Object({
   friends: Type.Optional(Type.Array(Type.String())),
   /** The rating of human versus games (docs/PRODUCT.md, 'Ratings'). */
   rating: ProfileRating,
+  /**
+   * A versus game this user plays now that the viewer may watch (docs/PRODUCT.md, 'Watching'):
+   * present only then.
+   */
+  liveGameId: Type.Optional(Type.Integer()),
+  /** The viewer blocked this user (docs/PRODUCT.md, 'Blocks'): present, and true, only then. */
+  blocked: Type.Optional(Type.Literal(true)),
 });
 export type Profile = Static<typeof Profile>;
 

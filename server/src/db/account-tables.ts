@@ -59,6 +59,16 @@ export const users = pgTable(
      * daily and archive game they start (`games.hard`).
      */
     hardMode: boolean('hard_mode').notNull().default(false),
+    /**
+     * Whether other players may watch this player's versus games (docs/PRODUCT.md,
+     * 'Watching'): a game can be watched only while both its players allow it.
+     */
+    allowWatchers: boolean('allow_watchers').notNull().default(true),
+    /**
+     * Set when an admin banned the account after a report (docs/PRODUCT.md, 'Reports'): its
+     * sessions were ended and it can no longer sign in.
+     */
+    bannedAt: timestamp('banned_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -16,6 +16,7 @@ import * as socialTables from './social-tables.ts';
 import * as secretTables from './secret-tables.ts';
 import * as snapshotTables from './snapshot-tables.ts';
 import * as reminderTables from './reminder-tables.ts';
+import * as moderationTables from './moderation-tables.ts';
 import { REPO_ROOT } from '../repo-root.ts';
 
 /** Every table, one file per area (`*-tables.ts`), as Drizzle's typed schema. */
@@ -26,6 +27,7 @@ const schema = {
   ...snapshotTables,
   ...secretTables,
   ...reminderTables,
+  ...moderationTables,
 };
 
 /** The Drizzle database, whichever driver is underneath: queries are written once. */

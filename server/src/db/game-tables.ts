@@ -113,6 +113,11 @@ export const gamePlayers = pgTable(
      * game per day, whether played on the day or later.
      */
     archive: boolean('archive').notNull().default(false),
+    /**
+     * This player muted their opponent's quick phrases for this game (docs/PRODUCT.md, 'Quick
+     * phrases'): the opponent's phrases no longer reach them, live or polled.
+     */
+    mutedOpponent: boolean('muted_opponent').notNull().default(false),
   },
   (t) => [
     uniqueIndex('game_players_game_user_key').on(t.gameId, t.userId),

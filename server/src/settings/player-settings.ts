@@ -12,6 +12,7 @@ import type { Viewer } from '../sessions/viewer.ts';
  */
 const SETTING_COLUMNS: { [K in keyof PlayerSettings]: (typeof users)[K] } = {
   hardMode: users.hardMode,
+  allowWatchers: users.allowWatchers,
 };
 
 /**

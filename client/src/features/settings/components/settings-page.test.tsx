@@ -37,10 +37,10 @@ describe('SettingsPage', () => {
     let stored = false;
     const api = fakeApi({
       userInfo: { result: 'ok', msg: 'alice' },
-      settings: () => ({ result: 'ok', hardMode: stored }),
+      settings: () => ({ result: 'ok', hardMode: stored, allowWatchers: true }),
       updateSettings: ({ body }) => {
         stored = body.hardMode ?? stored;
-        return { result: 'ok', hardMode: stored };
+        return { result: 'ok', hardMode: stored, allowWatchers: true };
       },
     });
     renderScreen(<SettingsPage />, { path: '/settings' });
@@ -60,7 +60,7 @@ describe('SettingsPage', () => {
   it('alerts a refused save and shows what the server holds', async () => {
     fakeApi({
       userInfo: { result: 'ok', msg: 'alice' },
-      settings: { result: 'ok', hardMode: false },
+      settings: { result: 'ok', hardMode: false, allowWatchers: true },
       updateSettings: { status: 503, err: 'A service we depend on is down. Please try again.' },
     });
     renderScreen(<SettingsPage />, { path: '/settings' });
