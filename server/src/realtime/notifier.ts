@@ -72,7 +72,24 @@ export class Notifier {
     ) {
       void this.invalidations?.publish([changeTopics.notices(userId)]);
     }
-    const room = userRoom(userId);
+    this.emitTo(userRoom(userId), event, payload);
+    const message = this.pushMessageFor(event, payload);
+    if (message) {
+      this.push.send(userId, message).catch((err: unknown) => {
+        this.log.warn({ err, event }, 'push not delivered');
+      });
+    }
+  }
+
+  /**
+   * An event to every socket in a room other than a user's (a game's watch room: its
+   * spectators), on every node; never a push. Whoever calls it decides who may be in the room.
+   */
+  notifyRoom<E extends EventName>(room: string, event: E, payload: EventPayload<E>): void {
+    this.emitTo(room, event, payload);
+  }
+
+  private emitTo<E extends EventName>(room: string, event: E, payload: EventPayload<E>): void {
     // On a node alone, a room with no socket here has no socket anywhere: nothing to encode.
     // Most moves are heard by nobody but the mover's own tab, which has its answer (a guest,
     // a player without another tab): skipping them was 2.6 µs of a guess's CPU on the guess
@@ -88,12 +105,6 @@ export class Notifier {
       } catch (err) {
         this.log.warn({ err, event }, 'real-time event not delivered');
       }
-    }
-    const message = this.pushMessageFor(event, payload);
-    if (message) {
-      this.push.send(userId, message).catch((err: unknown) => {
-        this.log.warn({ err, event }, 'push not delivered');
-      });
     }
   }
 
@@ -180,6 +191,9 @@ export class Notifier {
           click_action: link(clientPath('/game/:gameId', { gameId: counts.gameId })),
         };
       }
+      // A quick phrase fades in seconds on the game screen: never worth a notification.
+      case 'game:said':
+        return null;
       default:
         return null;
     }
