@@ -42,7 +42,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox<{
   const answerGamePoll = <T>(
     request: FastifyRequest,
     reply: FastifyReply,
-    route: 'board' | 'counts',
+    route: 'board' | 'counts' | `counts since ${number}`,
     gameId: number,
     load: (viewer: Viewer, gameId: number) => Promise<PollRead<T>>,
   ) => {
@@ -119,10 +119,20 @@ export const gameRoutes: FastifyPluginAsyncTypebox<{
     ...endpointRoute(API_ENDPOINTS.counts),
     // Polled every 3 s while the real-time channel is down: from memory (and 304) until the game
     // changes, which every guess announces (see lib/poll-answers.ts).
-    handler: async (request, reply) =>
-      answerGamePoll(request, reply, 'counts', request.params.id, async (viewer, gameId) => ({
-        answer: await games.views.counts(viewer, gameId),
-      })),
+    // With `?since=`, the answer also carries the phrases said after that seq: an answer of its
+    // own, under a key naming `since`, so an answer without `said` never serves a poll with
+    // `since` (nor one `since` another). A phrase takes a seq and announces the game, and a
+    // mute announces it too, so every `since` answer of the game goes when either changes it.
+    handler: async (request, reply) => {
+      const { since } = request.query;
+      return answerGamePoll(
+        request,
+        reply,
+        since === undefined ? 'counts' : `counts since ${since}`,
+        request.params.id,
+        async (viewer, gameId) => ({ answer: await games.views.counts(viewer, gameId, since) }),
+      );
+    },
   });
 
   app.route({

@@ -29,6 +29,8 @@ export interface Side extends SideState, SideOwner {
   guesses: GuessEntry[];
   /** This player's letter marks. */
   marks: Alphabet;
+  /** This player muted the opponent's quick phrases (docs/PRODUCT.md, 'Quick phrases'). */
+  mutedOpponent: boolean;
 }
 
 /**
@@ -79,6 +81,7 @@ export function readGamesStatement(gameIds: readonly number[]): SQL {
         'outOfTime', gp.out_of_time,
         'guessCount', gp.guess_count, 'lastGuess', gp.last_guess,
         'outcome', gp.outcome, 'dailyDay', gp.daily_day, 'archive', gp.archive,
+        'mutedOpponent', gp.muted_opponent,
         'guesses', (SELECT coalesce(json_agg(json_build_object('word', x.word, 'matches', x.matches)
             ORDER BY x.id DESC), '[]'::json) FROM guesses x WHERE x.player_id = gp.id),
         'marks', (SELECT coalesce(json_object_agg(m.letter, m.color), '{}'::json)

@@ -24,6 +24,7 @@ import {
   type Side,
   sideOfViewer,
 } from './game-state.ts';
+import { phrasePairOf, phrasesReaching } from './phrase-audience.ts';
 
 /**
  * What a player sees of a game (docs/PRODUCT.md, 'Secrecy'): the board, the opponent's counts
@@ -87,11 +88,22 @@ export class GameViews {
       if (secretShown) detail.enemyGuessList = opponent.guesses;
       if (game.aborted) detail.notStarted = notStarted(game);
       if (game.bot) detail.enemyLevel = game.bot.level;
-      if (game.rated && me.userId !== null && opponent.userId !== null) {
-        ratingsOf.push(me.userId, opponent.userId);
-        const ratings = await readGameRatings(this.db, gameId, me.userId, opponent.userId);
-        if (ratings) detail.ratings = ratings;
-      }
+      const rated =
+        game.rated && me.userId !== null && opponent.userId !== null
+          ? ([me.userId, opponent.userId] as const)
+          : null;
+      if (rated) ratingsOf.push(...rated);
+      const pair = phrasePairOf(game, viewer);
+      // In parallel: the phrases add no round trip to the detail's wait, but when I have some
+      // and a block is to be looked up (see `phrasesReaching`).
+      const [ratings, said] = await Promise.all([
+        rated ? readGameRatings(this.db, gameId, ...rated) : null,
+        // Every phrase that reaches me (docs/PRODUCT.md, 'Quick phrases').
+        pair ? phrasesReaching(this.db, game, pair, 0) : null,
+      ]);
+      if (ratings) detail.ratings = ratings;
+      if (said) detail.said = said;
+      if (me.mutedOpponent && pair) detail.mutedOpponent = true;
     }
     // A daily's word is revealed when its day ends, which nobody announces: the answer is
     // good until then.
@@ -102,12 +114,19 @@ export class GameViews {
     return { detail, ratingsOf, changesAt };
   }
 
-  /** `GET /game/:id/counts`: the opponent's progress, as the `game:counts` event carries it. */
-  async counts(viewer: Viewer, gameId: number): Promise<CountsResponse> {
+  /**
+   * `GET /game/:id/counts`: the opponent's progress, as the `game:counts` event carries it;
+   * asked with `since` (a versus game between people), also the phrases said after that seq
+   * that reach me, mine included (docs/PRODUCT.md, 'Quick phrases').
+   */
+  async counts(viewer: Viewer, gameId: number, since?: number): Promise<CountsResponse> {
     const { game, me } = await this.viewersGame(viewer, gameId);
     const opponent = opponentOf(game, me);
     if (game.mode !== 'versus' || !opponent) throw badRequest(GAME_MESSAGES.notVersus);
-    return countsFor(game, me, opponent);
+    const counts = countsFor(game, me, opponent);
+    const pair = since === undefined ? null : phrasePairOf(game, viewer);
+    if (pair) counts.said = await phrasesReaching(this.db, game, pair, since!);
+    return counts;
   }
 
   /**
