@@ -41,6 +41,7 @@ import { friendRoutes } from './friends/friend-routes.ts';
 import { profileRoutes } from './friends/profile-routes.ts';
 import { ratingRoutes } from './ratings/rating-routes.ts';
 import { gameRoutes } from './games/game-routes.ts';
+import { phraseRoutes } from './games/phrase-routes.ts';
 import { BotMoveJob } from './bots/bot-move-job.ts';
 import { botRoutes } from './bots/bot-routes.ts';
 import { BotService } from './bots/bot-service.ts';
@@ -442,6 +443,7 @@ export async function buildApp(
     notices: new NoticeService(app.db, notifier),
   });
   await app.register(gameRoutes, { prefix: config.apiPrefix, games, config });
+  await app.register(phraseRoutes, { prefix: config.apiPrefix, phrases: games.phrases });
   // The computer opponent (docs/PRODUCT.md, 'Computer opponent'): its account made at start (on
   // every node, idempotently), its moves made by a timer on every node set for the earliest due
   // move, each move claimed under a lease in Postgres, so that any node makes it and another

@@ -59,6 +59,12 @@ export const ADVISORY_LOCKS = {
    */
   gameClock: 724_008,
   /**
+   * Space of the per-player quick phrase locks (two-key form, with the sender's id),
+   * transaction-scoped: a player's phrases are counted against the limit of five a minute and
+   * stored one after the other, on every node, so parallel sends cannot pass the limit.
+   */
+  phrasesOfPlayer: 724_009,
+  /**
    * A leaderboard refresh, transaction-scoped: one node of the cluster recomputes the
    * snapshots of a period; the others find the lock taken and read what it stored.
    */

@@ -1,5 +1,5 @@
 import type { Alphabet, PlayResponse } from '@jotto/shared/game-schemas';
-import type { GameMovedEvent } from '@jotto/shared/realtime-events';
+import { type GameMovedEvent, type GameSaidEvent, watchRoom } from '@jotto/shared/realtime-events';
 import { changeTopics } from '../lib/invalidation-channel.ts';
 import type { Notifier } from '../realtime/notifier.ts';
 import type { ClockEnded } from './game-clock.ts';
@@ -82,7 +82,23 @@ export class GameAnnouncer {
     await announced;
   }
 
-  /** Games changed by something other than play (a guest's games moved to their account). */
+  /**
+   * A quick phrase was said (docs/PRODUCT.md, 'Quick phrases'): it took the game's next seq, so
+   * every node forgets the game (its polls carry `said`); `reachesUserId` hears `game:said`
+   * (the opponent, or nobody when they muted the sender or a block stands between them), and
+   * so does the game's watch room, whatever the players decided about each other.
+   */
+  async said(event: GameSaidEvent, reachesUserId: number | null): Promise<void> {
+    const announced = this.games.announce(event.gameId);
+    if (reachesUserId !== null) this.notifier.notify(reachesUserId, 'game:said', event);
+    this.notifier.notifyRoom(watchRoom(event.gameId), 'game:said', event);
+    await announced;
+  }
+
+  /**
+   * Games changed by something other than play (a guest's games moved to their account, a
+   * player muting the opponent's phrases).
+   */
   async changed(gameIds: readonly number[]): Promise<void> {
     await Promise.all(gameIds.map((gameId) => this.games.announce(gameId)));
   }

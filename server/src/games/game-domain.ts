@@ -15,6 +15,7 @@ import { GameViews } from './game-views.ts';
 import { GuessCommand } from './guess-command.ts';
 import { registerGameMetrics } from './game-metrics.ts';
 import { MoveRecorder } from './move-recorder.ts';
+import { PhraseService } from './phrase-service.ts';
 
 /** The game domain's parts, each with one job (see server/src/README.md, 'games/'). */
 export interface GameDomain {
@@ -24,6 +25,8 @@ export interface GameDomain {
   guesses: GuessCommand;
   views: GameViews;
   marks: GameMarks;
+  /** Quick phrases: saying one, muting the opponent's. */
+  phrases: PhraseService;
   retention: GameRetention;
   announcer: GameAnnouncer;
   /** Ends games whose time is up (started by the app, stopped on close). */
@@ -63,6 +66,7 @@ export function createGameDomain(deps: GameDomainDeps): GameDomain {
     guesses: new GuessCommand(recorder, announcer, deps.clock),
     views: new GameViews(db, states, deps.clock),
     marks: new GameMarks(db, announcer),
+    phrases: new PhraseService(db, states, announcer),
     retention: new GameRetention(db),
     announcer,
     clockJob: new GameClockJob(
