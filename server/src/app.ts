@@ -73,6 +73,13 @@ import { PlayerSettingsService } from './settings/player-settings.ts';
 import { settingsRoutes } from './settings/settings-routes.ts';
 import { DailyService } from './daily/daily-service.ts';
 import { DailyWordDraw } from './daily/daily-word.ts';
+import { onWatchingSocketClosed, WatchService } from './watching/watch-service.ts';
+import { watchRoutes } from './watching/watch-routes.ts';
+import { WatcherCounts } from './watching/watcher-counts.ts';
+import {
+  LocalWatcherCountStore,
+  RedisWatcherCountStore,
+} from './watching/watcher-count-store.ts';
 import { ProfileService } from './friends/profile-service.ts';
 import { RatingService } from './ratings/rating-service.ts';
 import { createMailer } from './lib/mailer.ts';
@@ -429,8 +436,31 @@ export async function buildApp(
   app.addHook('onClose', () => matchQueueJob.stop());
   app.decorate('matchQueueJob', matchQueueJob);
   await app.register(matchRoutes, { prefix: config.apiPrefix, matches, config });
+  // Watching (docs/PRODUCT.md, 'Watching'): spectators' rooms and counts, and their view of
+  // each move, which the games hand over through the hook they declare.
+  const watching = new WatchService({
+    db: app.db,
+    games: games.states,
+    counts: new WatcherCounts(
+      app.io,
+      app.redis ? new RedisWatcherCountStore(app.redis) : new LocalWatcherCountStore(),
+      app.invalidations,
+      app.invalidations,
+      notifier,
+      app.log,
+      config.cacheMaxAgeSeconds * 1000,
+    ),
+    io: app.io,
+    notifier,
+    log: app.log,
+  });
+  games.watchers.attach(watching);
+  onWatchingSocketClosed(app.io, (gameIds) => void watching.socketsClosed(gameIds));
+  await app.register(watchRoutes, { prefix: config.apiPrefix, watching });
   const friends = new FriendService(app.db, notifier);
-  const profiles = new ProfileService(app.db, friends);
+  const profiles = new ProfileService(app.db, friends, (viewerId, ownerId) =>
+    watching.liveGameOf(viewerId, ownerId),
+  );
   await app.register(friendRoutes, { prefix: config.apiPrefix, friends });
   await app.register(profileRoutes, { prefix: config.apiPrefix, profiles, config });
   // Ratings (docs/PRODUCT.md, 'Ratings'): only settling a rated game changes them.

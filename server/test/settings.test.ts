@@ -24,31 +24,49 @@ describe.each(DATABASE_KINDS)('player settings on %s', (kind) => {
     return row!.hardMode;
   };
 
-  it('answers every setting, hard mode off for a new account', async () => {
+  it('answers every setting, hard mode off and watchers allowed for a new account', async () => {
     const player = await registerPlayer(t.app, 'set');
     const response = await player.agent.get<SettingsResponse>('/api/user/settings');
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ result: 'ok', hardMode: false });
+    expect(response.body).toEqual({ result: 'ok', hardMode: false, allowWatchers: true });
+  });
+
+  it('turns watching off and on, leaving the other settings as they were', async () => {
+    const player = await registerPlayer(t.app, 'set');
+    const off = await player.agent.post('/api/user/settings', { allowWatchers: false });
+    expect(off.body).toEqual({ result: 'ok', hardMode: false, allowWatchers: false });
+    const [row] = await t.app.db
+      .select({ allowWatchers: users.allowWatchers })
+      .from(users)
+      .where(eq(users.id, player.id));
+    expect(row!.allowWatchers).toBe(false);
+    const both = await player.agent.post('/api/user/settings', {
+      allowWatchers: true,
+      hardMode: true,
+    });
+    expect(both.body).toEqual({ result: 'ok', hardMode: true, allowWatchers: true });
   });
 
   it('changes the settings given and answers them all, kept on the account', async () => {
     const player = await registerPlayer(t.app, 'set');
     const on = await player.agent.post<SettingsResponse>('/api/user/settings', { hardMode: true });
     expect(on.status).toBe(200);
-    expect(on.body).toEqual({ result: 'ok', hardMode: true });
+    expect(on.body).toEqual({ result: 'ok', hardMode: true, allowWatchers: true });
     expect(await storedHardMode(player.id)).toBe(true);
     expect((await player.agent.get('/api/user/settings')).body).toEqual({
       result: 'ok',
       hardMode: true,
+      allowWatchers: true,
     });
     // Another account's setting is its own.
     const other = await registerPlayer(t.app, 'set');
     expect((await other.agent.get('/api/user/settings')).body).toEqual({
       result: 'ok',
       hardMode: false,
+      allowWatchers: true,
     });
     const off = await player.agent.post('/api/user/settings', { hardMode: false });
-    expect(off.body).toEqual({ result: 'ok', hardMode: false });
+    expect(off.body).toEqual({ result: 'ok', hardMode: false, allowWatchers: true });
     expect(await storedHardMode(player.id)).toBe(false);
   });
 
@@ -57,7 +75,8 @@ describe.each(DATABASE_KINDS)('player settings on %s', (kind) => {
     await player.agent.post('/api/user/settings', { hardMode: true });
     const cases: [unknown, string][] = [
       [{}, 'body needs at least one field'],
-      [{ hardMode: false, allowWatchers: true }, 'allowWatchers is not an accepted field'],
+      [{ hardMode: false, watchers: true }, 'watchers is not an accepted field'],
+      [{ allowWatchers: 1 }, 'allowWatchers must be boolean'],
       [{ hardMode: 'no' }, 'hardMode must be boolean'],
     ];
     for (const [body, err] of cases) {

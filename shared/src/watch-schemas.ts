@@ -3,6 +3,12 @@ import { okWith } from './api-envelope.ts';
 import { GuessEntry } from './game-schemas.ts';
 import { SaidEntry } from './phrase-schemas.ts';
 
+/** What the watching routes answer when they refuse (docs/PRODUCT.md, 'Watching'). */
+export const WATCH_MESSAGES = {
+  /** 403: the caller may not watch this game, whatever the reason (never says which). */
+  cannotWatch: 'This game cannot be watched',
+} as const;
+
 /** `GET /games/live` answers at most this many games. */
 export const LIVE_GAMES_LIMIT = 30;
 

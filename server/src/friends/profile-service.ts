@@ -23,6 +23,12 @@ export class ProfileService {
   constructor(
     private readonly db: Database,
     private readonly friends: FriendService,
+    /**
+     * The game the owner plays now that the viewer may watch (docs/PRODUCT.md, 'Watching'),
+     * or null: watching/watch-service.ts.
+     */
+    private readonly liveGameOf: (viewerId: number, ownerId: number) => Promise<number | null> =
+      async () => null,
   ) {}
 
   /**
@@ -60,6 +66,10 @@ export class ProfileService {
     };
     if (isOwner || isFriend) {
       profile.friends = (await this.friends.listFriends(user.id)).map((friend) => friend.name);
+    }
+    if (viewerId !== null && !isOwner) {
+      const liveGameId = await this.liveGameOf(viewerId, user.id);
+      if (liveGameId !== null) profile.liveGameId = liveGameId;
     }
     return profile;
   }

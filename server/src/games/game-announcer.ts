@@ -5,6 +5,7 @@ import type { Notifier } from '../realtime/notifier.ts';
 import type { ClockEnded } from './game-clock.ts';
 import type { GuessMetrics } from './game-metrics.ts';
 import type { GameStateCache } from './game-state-cache.ts';
+import { type GameWatchers, isGameBetweenPeople } from './game-watchers.ts';
 import { countsFor } from './game-state.ts';
 import type { RecordedMove } from './move-recorder.ts';
 
@@ -23,6 +24,8 @@ export class GameAnnouncer {
     private readonly dailySolved: (day: string) => Promise<void> = async () => {},
     /** Counts the guesses (/metrics): every recorded move comes through here. */
     private readonly metrics: GuessMetrics | null = null,
+    /** A watched game's spectators hear each move and the clock's end (watching/). */
+    private readonly watchers: GameWatchers | null = null,
   ) {}
 
   /**
@@ -60,6 +63,7 @@ export class GameAnnouncer {
       me.userId !== null
         ? this.dailySolved(me.dailyDay)
         : undefined;
+    if (isGameBetweenPeople(game)) this.tellSpectators(game.id, announced);
     await Promise.all([announced, solvedDaily]);
   }
 
@@ -79,7 +83,17 @@ export class GameAnnouncer {
     const announced = this.games.announce(gameId, undefined, settledTopics(userIds));
     for (const userId of userIds)
       this.notifier.notify(userId, 'game:ended', { gameId, seq, reason });
+    this.tellSpectators(gameId, announced);
     await announced;
+  }
+
+  /**
+   * The spectators' view is made from the game as this node holds it: once the change is
+   * announced (the move's own state kept, or the old copy dropped), never before.
+   */
+  private tellSpectators(gameId: number, announced: Promise<void>): void {
+    const watchers = this.watchers;
+    if (watchers) void announced.then(() => watchers.gameChanged(gameId));
   }
 
   /**

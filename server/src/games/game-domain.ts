@@ -12,6 +12,7 @@ import { GameRetention } from './game-retention.ts';
 import { GameStateCache } from './game-state-cache.ts';
 import { readGames } from './game-state.ts';
 import { GameViews } from './game-views.ts';
+import { GameWatchersHook } from './game-watchers.ts';
 import { GuessCommand } from './guess-command.ts';
 import { registerGameMetrics } from './game-metrics.ts';
 import { MoveRecorder } from './move-recorder.ts';
@@ -29,6 +30,8 @@ export interface GameDomain {
   phrases: PhraseService;
   retention: GameRetention;
   announcer: GameAnnouncer;
+  /** Where watching (server/src/watching/) plugs in: app.ts attaches it. */
+  watchers: GameWatchersHook;
   /** Ends games whose time is up (started by the app, stopped on close). */
   clockJob: GameClockJob;
 }
@@ -58,17 +61,25 @@ export function createGameDomain(deps: GameDomainDeps): GameDomain {
     deps.cacheMaxAgeMs,
   );
   const metrics = registerGameMetrics(deps.metrics);
-  const announcer = new GameAnnouncer(states, deps.notifier, deps.dailySolved, metrics.guesses);
+  const watchers = new GameWatchersHook();
+  const announcer = new GameAnnouncer(
+    states,
+    deps.notifier,
+    deps.dailySolved,
+    metrics.guesses,
+    watchers,
+  );
   const recorder = new MoveRecorder(db, runPrepared, states, deps.log, deps.clock, metrics.batches);
   return {
     states,
     creation: new GameCreation(db),
     guesses: new GuessCommand(recorder, announcer, deps.clock),
-    views: new GameViews(db, states, deps.clock),
+    views: new GameViews(db, states, deps.clock, watchers),
     marks: new GameMarks(db, announcer),
     phrases: new PhraseService(db, states, announcer),
     retention: new GameRetention(db),
     announcer,
+    watchers,
     clockJob: new GameClockJob(
       new GameClock(db),
       announcer,

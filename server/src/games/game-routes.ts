@@ -90,8 +90,12 @@ export const gameRoutes: FastifyPluginAsyncTypebox<{
     // game changes (see lib/poll-answers.ts).
     handler: async (request, reply) =>
       answerGamePoll(request, reply, 'board', request.params.id, async (viewer, gameId) => {
-        const { detail, ratingsOf, changesAt } = await games.views.board(viewer, gameId);
-        return { answer: detail, topics: ratingsOf.map(changeTopics.rating), changesAt };
+        const { detail, ratingsOf, changesAt, topics } = await games.views.board(viewer, gameId);
+        return {
+          answer: detail,
+          topics: [...ratingsOf.map(changeTopics.rating), ...topics],
+          changesAt,
+        };
       }),
   });
 
@@ -130,7 +134,10 @@ export const gameRoutes: FastifyPluginAsyncTypebox<{
         reply,
         since === undefined ? 'counts' : `counts since ${since}`,
         request.params.id,
-        async (viewer, gameId) => ({ answer: await games.views.counts(viewer, gameId, since) }),
+        async (viewer, gameId) => {
+          const { counts, topics } = await games.views.counts(viewer, gameId, since);
+          return { answer: counts, topics };
+        },
       );
     },
   });

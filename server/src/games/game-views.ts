@@ -9,10 +9,12 @@ import { GAME_MESSAGES, versusOutcome, versusSideOf } from '@jotto/shared/game-r
 import { SECRET_WORDS } from '@jotto/shared/word-lists';
 import type { Database } from '../db/database.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
+import { changeTopics } from '../lib/invalidation-channel.ts';
 import { readGameRatings } from '../ratings/rating-service.ts';
 import type { Viewer } from '../sessions/viewer.ts';
 import { FinishedGameAnalyses } from './finished-game-analyses.ts';
 import type { GameStateCache } from './game-state-cache.ts';
+import { type GameWatchers, isGameBetweenPeople } from './game-watchers.ts';
 import {
   analysisVisibleTo,
   clockFieldsOf,
@@ -41,6 +43,8 @@ export class GameViews {
     private readonly games: GameStateCache,
     /** What time it is for the rules (a daily's word is revealed when its day ends). */
     private readonly clock: () => Date,
+    /** How many watch a game between people (docs/PRODUCT.md, 'Watching'). */
+    private readonly watchers: GameWatchers | null = null,
   ) {}
 
   /**
@@ -50,7 +54,13 @@ export class GameViews {
   async board(
     viewer: Viewer,
     gameId: number,
-  ): Promise<{ detail: GameDetailResponse; ratingsOf: number[]; changesAt: Date | null }> {
+  ): Promise<{
+    detail: GameDetailResponse;
+    ratingsOf: number[];
+    changesAt: Date | null;
+    /** Besides the game's own topic, what the answer depends on (the watcher count). */
+    topics: string[];
+  }> {
     const { game, me } = await this.viewersGame(viewer, gameId);
     const now = this.clock().getTime();
     const opponent = opponentOf(game, me);
@@ -105,28 +115,40 @@ export class GameViews {
       if (said) detail.said = said;
       if (me.mutedOpponent && pair) detail.mutedOpponent = true;
     }
+    const topics: string[] = [];
+    if (this.watchers && isGameBetweenPeople(game)) {
+      detail.watchers = await this.watchers.countOf(gameId);
+      topics.push(changeTopics.watchers(gameId));
+    }
     // A daily's word is revealed when its day ends, which nobody announces: the answer is
     // good until then.
     const changesAt =
       !secretShown && me.dailyDay !== null && game.deadline !== null
         ? new Date(game.deadline)
         : null;
-    return { detail, ratingsOf, changesAt };
+    return { detail, ratingsOf, changesAt, topics };
   }
 
   /**
    * `GET /game/:id/counts`: the opponent's progress, as the `game:counts` event carries it;
    * asked with `since` (a versus game between people), also the phrases said after that seq
-   * that reach me, mine included (docs/PRODUCT.md, 'Quick phrases').
+   * that reach me, mine included (docs/PRODUCT.md, 'Quick phrases'); in a game between people,
+   * how many watch it (with the topic the answer then depends on).
    */
-  async counts(viewer: Viewer, gameId: number, since?: number): Promise<CountsResponse> {
+  async counts(
+    viewer: Viewer,
+    gameId: number,
+    since?: number,
+  ): Promise<{ counts: CountsResponse; topics: string[] }> {
     const { game, me } = await this.viewersGame(viewer, gameId);
     const opponent = opponentOf(game, me);
     if (game.mode !== 'versus' || !opponent) throw badRequest(GAME_MESSAGES.notVersus);
     const counts = countsFor(game, me, opponent);
     const pair = since === undefined ? null : phrasePairOf(game, viewer);
     if (pair) counts.said = await phrasesReaching(this.db, game, pair, since!);
-    return counts;
+    if (!this.watchers || !isGameBetweenPeople(game)) return { counts, topics: [] };
+    counts.watchers = await this.watchers.countOf(gameId);
+    return { counts, topics: [changeTopics.watchers(gameId)] };
   }
 
   /**

@@ -29,6 +29,8 @@ export const changeTopics = {
   rating: (userId: number) => `rating:${userId}`,
   /** The stored Daily Jotto leaders of a UTC day: a solve of that day left them behind. */
   dailyLeaders: (day: string) => `daily-leaders:${day}`,
+  /** How many watch a game (docs/PRODUCT.md, 'Watching'): a spectator came or went. */
+  watchers: (gameId: number) => `watchers:${gameId}`,
 };
 
 const REDIS_CHANNEL = 'jotto:invalidations';
