@@ -76,10 +76,7 @@ import { DailyWordDraw } from './daily/daily-word.ts';
 import { onWatchingSocketClosed, WatchService } from './watching/watch-service.ts';
 import { watchRoutes } from './watching/watch-routes.ts';
 import { WatcherCounts } from './watching/watcher-counts.ts';
-import {
-  LocalWatcherCountStore,
-  RedisWatcherCountStore,
-} from './watching/watcher-count-store.ts';
+import { LocalWatcherCountStore, RedisWatcherCountStore } from './watching/watcher-count-store.ts';
 import { ProfileService } from './friends/profile-service.ts';
 import { RatingService } from './ratings/rating-service.ts';
 import { createMailer } from './lib/mailer.ts';

@@ -9,6 +9,7 @@ import type { Profile } from '@jotto/shared/social-schemas';
 import {
   LIVE_GAMES_LIMIT,
   type LiveGamesResponse,
+  type WatchCountsEvent,
   type WatchResponse,
 } from '@jotto/shared/watch-schemas';
 import { SECRET_WORDS } from '@jotto/shared/word-lists';
@@ -192,8 +193,7 @@ describe.each(DATABASE_KINDS)('watching on %s', (kind) => {
     expect(typeof view.deadline).toBe('string');
     expect(typeof view.startedAt).toBe('string');
     const boardOf = async (player: RegisteredPlayer) =>
-      (await player.agent.get<{ guesses: GuessEntry[] }>(`/api/games/${game.gameId}`)).body
-        .guesses;
+      (await player.agent.get<{ guesses: GuessEntry[] }>(`/api/games/${game.gameId}`)).body.guesses;
     const [aGuesses, bGuesses] = [await boardOf(game.a), await boardOf(game.b)];
     const analyser = sharedGameAnalyser();
     expect(view.players).toEqual([
@@ -299,7 +299,9 @@ describe.each(DATABASE_KINDS)('watching on %s', (kind) => {
     await game.guess(game.b);
     await secondEvents.waitFor(2, 'watch:counts');
     expect(await quietFor(firstTabs[0]!, NOTHING_ELSE_WITHIN_MS)).toBe(true);
-    expect(firstTabs.map((tab) => tab.events.filter((e) => e.name === 'watch:counts').length)).toEqual([1, 1]);
+    expect(
+      firstTabs.map((tab) => tab.events.filter((e) => e.name === 'watch:counts').length),
+    ).toEqual([1, 1]);
 
     secondSocket.disconnect();
     expect((await bEvents.waitFor(4, 'game:watchers'))[3]!.payload.count).toBe(0);
@@ -330,7 +332,7 @@ describe.each(DATABASE_KINDS)('watching on %s', (kind) => {
     await game.giveUp(game.b);
     const [, settled] = await events.waitFor(2, 'watch:counts');
     expect(settled!.payload).toMatchObject({ settled: true, target: game.secret });
-    expect(settled!.payload.players[0]!.guessList).toHaveLength(1);
+    expect((settled!.payload as WatchCountsEvent).players[0]!.guessList).toHaveLength(1);
     expect(stranger.events).toEqual([]);
   });
 
@@ -344,12 +346,16 @@ describe.each(DATABASE_KINDS)('watching on %s', (kind) => {
     await events.waitFor(2, 'watch:counts');
     await t.app.db
       .update(games)
-      .set({ deadline: sql`now() - interval '1 second'`, clockDueAt: sql`now() - interval '1 second'` })
+      .set({
+        deadline: sql`now() - interval '1 second'`,
+        clockDueAt: sql`now() - interval '1 second'`,
+      })
       .where(eq(games.id, game.gameId));
     await t.app.gameClock.runNow();
     const pushed = await events.waitFor(3, 'watch:counts');
     expect(pushed[2]!.payload).toMatchObject({ settled: true, target: game.secret });
-    expect(pushed[2]!.payload.players.every((p) => p.outOfTime === true)).toBe(true);
+    const ended = pushed[2]!.payload as WatchCountsEvent;
+    expect(ended.players.every((p) => p.outOfTime === true)).toBe(true);
   });
 
   it('lists the games the caller may watch: friends first, then by mean rating, at most 30, never their own', async () => {
@@ -397,8 +403,20 @@ describe.each(DATABASE_KINDS)('watching on %s', (kind) => {
     expect(highGame).toEqual({
       gameId: high.gameId,
       players: [
-        { username: high.a.username, rating: 2999, score: expect.any(Number), guesses: 1, finished: false },
-        { username: high.b.username, rating: 2901, score: expect.any(Number), guesses: 0, finished: false },
+        {
+          username: high.a.username,
+          rating: 2999,
+          score: expect.any(Number),
+          guesses: 1,
+          finished: false,
+        },
+        {
+          username: high.b.username,
+          rating: 2901,
+          score: expect.any(Number),
+          guesses: 0,
+          finished: false,
+        },
       ],
       timeControl: '3d',
       watchers: 0,
@@ -423,7 +441,7 @@ describe.each(DATABASE_KINDS)('watching on %s', (kind) => {
     expect(theirs).toContain(own);
   });
 
-  it("a profile carries the game its owner plays that the viewer may watch", async () => {
+  it('a profile carries the game its owner plays that the viewer may watch', async () => {
     const game = await versusGame();
     const viewer = await registerPlayer(t.app, 'wv');
     const profileOf = async (who: RegisteredPlayer, owner: RegisteredPlayer) => {

@@ -27,8 +27,10 @@ export class ProfileService {
      * The game the owner plays now that the viewer may watch (docs/PRODUCT.md, 'Watching'),
      * or null: watching/watch-service.ts.
      */
-    private readonly liveGameOf: (viewerId: number, ownerId: number) => Promise<number | null> =
-      async () => null,
+    private readonly liveGameOf: (
+      viewerId: number,
+      ownerId: number,
+    ) => Promise<number | null> = async () => null,
   ) {}
 
   /**
