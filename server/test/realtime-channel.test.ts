@@ -151,10 +151,12 @@ describe('the Socket.IO channel on one node', () => {
     }
     // Bob's own guesses are not news to Bob.
     expect(await quietFor(bobTab, NOTHING_ELSE_WITHIN_MS)).toBe(true);
-    // The REST route the fallback polls reads the same state as the last event.
+    // The REST route the fallback polls reads the same state as the last event (and how many
+    // watch, which `game:watchers` tells).
     const counts = await alice.agent.get<Json>(`/api/game/${gameId}/counts`);
-    const { result, ...polled } = counts.body;
+    const { result, watchers, ...polled } = counts.body;
     expect(result).toBe('ok');
+    expect(watchers).toBe(0);
     expect(polled).toEqual(tab1.events.at(-1)!.payload);
   });
 
@@ -282,7 +284,7 @@ describe('the Socket.IO channel on one node', () => {
     await connected(flaky);
     // On every (re)connect the client fetches the counts once: that is how it catches up.
     const caughtUp = await alice.agent.get<Json>(`/api/game/${gameId}/counts`);
-    const { result: _result, ...state } = caughtUp.body;
+    const { result: _result, watchers: _watchers, ...state } = caughtUp.body;
     expect(flakyEvents.events).toHaveLength(1);
     expect(state).toEqual(steady.events.at(-1)!.payload);
     expect(state).toMatchObject({ seq: 4, enemyForfeit: true, enemyGuesses: 3 });

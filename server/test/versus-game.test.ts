@@ -160,6 +160,7 @@ describe.each(DATABASE_KINDS)('versus games on %s', (kind) => {
       outcome: 'pending',
       timeControl: '3d',
       deadline: expect.any(String),
+      watchers: 0,
     });
   }
 
@@ -356,6 +357,7 @@ describe.each(DATABASE_KINDS)('versus games on %s', (kind) => {
         outcome: 'win',
         timeControl: '3d',
         deadline: expect.any(String),
+        watchers: 0,
       });
       expect(await counts(bob, gameId)).toMatchObject({
         seq,

@@ -336,6 +336,24 @@ describe.each(DATABASE_KINDS)('watching on %s', (kind) => {
     expect(stranger.events).toEqual([]);
   });
 
+  it('a player turning watching off mid-game sends the spectators out of the room', async () => {
+    const game = await versusGame();
+    const aEvents = recordEvents(await socketOf(game.a), ['game:watchers']);
+    const spectator = await registerPlayer(t.app, 'ws');
+    const events = await spectatorSocket(spectator);
+    expect((await watch(spectator, game.gameId)).body.watchers).toBe(1);
+    await game.guess(game.a);
+    await events.waitFor(1, 'watch:counts');
+    await setAllowWatchers(game.b, false);
+    await game.guess(game.b);
+    const heard = await aEvents.waitFor(2, 'game:watchers');
+    expect(heard[1]!.payload).toEqual({ gameId: game.gameId, count: 0 });
+    await game.guess(game.a);
+    expect(await quietFor(events, NOTHING_ELSE_WITHIN_MS)).toBe(true);
+    expect(events.events.filter((e) => e.name === 'watch:counts')).toHaveLength(1);
+    expect((await watch(spectator, game.gameId)).status).toBe(403);
+  });
+
   it('the clock ending a game reaches its spectators', async () => {
     const game = await versusGame();
     const spectator = await registerPlayer(t.app, 'ws');

@@ -62,13 +62,21 @@ export async function liveGamesFor(db: Database, callerId: number): Promise<Live
   }));
 }
 
-/** The players' current ratings (by user id) and the start of a game, for the spectator's view. */
+/**
+ * The players' current ratings (by user id) and the start of a game, for the spectator's view,
+ * and whether both players still allow watchers.
+ */
 export async function ratingsAndStartOf(
   db: Database,
   gameId: number,
-): Promise<{ ratings: Map<number, number>; startedAt: Date }> {
+): Promise<{ ratings: Map<number, number>; startedAt: Date; allowWatchers: boolean }> {
   const rows = await db
-    .select({ userId: users.id, rating: users.rating, startedAt: games.createdAt })
+    .select({
+      userId: users.id,
+      rating: users.rating,
+      allowWatchers: users.allowWatchers,
+      startedAt: games.createdAt,
+    })
     .from(gamePlayers)
     .innerJoin(games, eq(games.id, gamePlayers.gameId))
     .innerJoin(users, eq(users.id, gamePlayers.userId))
@@ -76,6 +84,7 @@ export async function ratingsAndStartOf(
   return {
     ratings: new Map(rows.map((row) => [row.userId, row.rating])),
     startedAt: rows[0]?.startedAt ?? new Date(0),
+    allowWatchers: rows.every((row) => row.allowWatchers),
   };
 }
 

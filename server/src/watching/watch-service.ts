@@ -116,14 +116,39 @@ export class WatchService implements GameWatchers {
     return null;
   }
 
+  /**
+   * A block now stands between two accounts (docs/PRODUCT.md, 'Blocks'): neither watches the
+   * other's games any more. For the blocks' service to call once the block committed.
+   */
+  async stopWatchingBetween(userId: number, otherId: number): Promise<void> {
+    const left: number[] = [];
+    for (const [player, spectator] of [
+      [userId, otherId],
+      [otherId, userId],
+    ] as const) {
+      const gameIds = await ongoingGamesOf(this.deps.db, player);
+      if (gameIds.length === 0) continue;
+      this.deps.io.in(userRoom(spectator)).socketsLeave(gameIds.map(watchRoom));
+      left.push(...gameIds);
+    }
+    await this.socketsClosed(left);
+  }
+
   private async pushView(gameId: number): Promise<void> {
     if ((await this.deps.counts.countOf(gameId)) === 0) return;
     const game = (await this.deps.games.get(gameId))?.game;
     if (!game || !isGameBetweenPeople(game)) return;
-    const [{ ratings, startedAt }, watchers] = await Promise.all([
+    const [{ ratings, startedAt, allowWatchers }, watchers] = await Promise.all([
       ratingsAndStartOf(this.deps.db, gameId),
       this.deps.counts.countOf(gameId),
     ]);
+    if (!allowWatchers) {
+      // A player turned watching off since the spectators came: they hear no more of the game
+      // (a spectator who asks again is refused).
+      this.deps.io.in(watchRoom(gameId)).socketsLeave(watchRoom(gameId));
+      await this.deps.counts.recount(gameId, playerIdsOf(game));
+      return;
+    }
     this.deps.notifier.notifyRoom(
       watchRoom(gameId),
       'watch:counts',
