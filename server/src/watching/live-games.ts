@@ -19,6 +19,11 @@ export interface LiveGameRow {
  * between the caller and either player; the caller's friends' games first, then by the
  * players' mean rating, highest first (then the newest). The same rules as `watchRoleOf`, in
  * one statement.
+ *
+ * Every versus game in play has a clock (a time control, and games older than time controls
+ * were given one), which the game clock clears only once the game has ended: so the games in
+ * play are among those with a `clock_due_at`, which its partial index finds (games in play and
+ * today's dailies) rather than a scan of every game ever played.
  */
 export async function liveGamesFor(db: Database, callerId: number): Promise<LiveGameRow[]> {
   const result = await db.execute(sql`
@@ -31,7 +36,8 @@ export async function liveGamesFor(db: Database, callerId: number): Promise<Live
     JOIN game_players gp ON gp.game_id = g.id
     JOIN users u ON u.id = gp.user_id
     LEFT JOIN friendships f ON f.user_id = ${callerId} AND f.friend_id = u.id
-    WHERE g.mode = 'versus' AND g.settled_at IS NULL AND NOT g.aborted
+    WHERE g.clock_due_at IS NOT NULL
+      AND g.mode = 'versus' AND g.settled_at IS NULL AND NOT g.aborted
       AND NOT EXISTS (SELECT 1 FROM bot_games b WHERE b.game_id = g.id)
     GROUP BY g.id
     HAVING count(*) = 2
