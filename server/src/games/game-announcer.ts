@@ -83,7 +83,8 @@ export class GameAnnouncer {
     const announced = this.games.announce(gameId, undefined, settledTopics(userIds));
     for (const userId of userIds)
       this.notifier.notify(userId, 'game:ended', { gameId, seq, reason });
-    this.tellSpectators(gameId, announced);
+    // Only a game of two accounts can be watched (a daily's end, the commonest, is not one).
+    if (userIds.length === 2) this.tellSpectators(gameId, announced);
     await announced;
   }
 
@@ -93,7 +94,9 @@ export class GameAnnouncer {
    */
   private tellSpectators(gameId: number, announced: Promise<void>): void {
     const watchers = this.watchers;
-    if (watchers) void announced.then(() => watchers.gameChanged(gameId));
+    if (!watchers) return;
+    const tell = () => watchers.gameChanged(gameId);
+    void announced.then(tell, tell);
   }
 
   /**
