@@ -336,6 +336,29 @@ describe.each(DATABASE_KINDS)('watching on %s', (kind) => {
     expect(stranger.events).toEqual([]);
   });
 
+  it('carries the phrases said after `since`, all of them without it', async () => {
+    const game = await versusGame();
+    const spectator = await registerPlayer(t.app, 'ws');
+    const say = async (player: RegisteredPlayer, phrase: string) => {
+      const said = await player.agent.post<{ said: { seq: number } }>(
+        `/api/game/${game.gameId}/say`,
+        { phrase },
+      );
+      expect(said.status).toBe(200);
+      return said.body.said.seq;
+    };
+    const first = await say(game.a, 'hello');
+    await say(game.b, 'good_luck');
+    const all = await watch(spectator, game.gameId);
+    expect(all.body.said.map((entry) => [entry.from, entry.phrase])).toEqual([
+      [game.a.username, 'hello'],
+      [game.b.username, 'good_luck'],
+    ]);
+    const later = await watch(spectator, game.gameId, `?since=${first}`);
+    expect(later.body.said.map((entry) => entry.phrase)).toEqual(['good_luck']);
+    expect((await watch(spectator, game.gameId, '?since=-1')).status).toBe(400);
+  });
+
   it('a player turning watching off mid-game sends the spectators out of the room', async () => {
     const game = await versusGame();
     const aEvents = recordEvents(await socketOf(game.a), ['game:watchers']);
