@@ -59,7 +59,9 @@ describe('PhraseBubbles', () => {
       <PhraseBubbles heard={[said(1, 'bob', 'oops')]} after={0} myName="alice" muted={false} />,
     );
     const first = region().firstElementChild;
-    act(() => vi.advanceTimersByTime(BUBBLE_MS - 1000));
+    act(() => {
+      vi.advanceTimersByTime(BUBBLE_MS - 1000);
+    });
     rerender(
       <PhraseBubbles
         heard={[said(1, 'bob', 'oops'), said(2, 'bob', 'oops')]}
@@ -70,9 +72,13 @@ describe('PhraseBubbles', () => {
     );
     // A new element in the live region: announced again.
     expect(region().firstElementChild).not.toBe(first);
-    act(() => vi.advanceTimersByTime(2000));
+    act(() => {
+      vi.advanceTimersByTime(2000);
+    });
     expect(theirs()).toBe('Oops!');
-    act(() => vi.advanceTimersByTime(BUBBLE_MS - 2000));
+    act(() => {
+      vi.advanceTimersByTime(BUBBLE_MS - 2000);
+    });
     expect(theirs()).toBe('');
   });
 });
