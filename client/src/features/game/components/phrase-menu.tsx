@@ -75,9 +75,9 @@ export function PhraseMenu({
         aria-controls={panelId}
         onClick={() => setOpen((value) => !value)}
       >
-        <span aria-hidden="true" className={styles.icon}>
-          💬
-        </span>
+        <svg aria-hidden="true" className={styles.icon} viewBox="0 0 24 24">
+          <path d="M4 5h16v11H9l-5 4z" />
+        </svg>
         {SAY_LABEL}
       </button>
       {open && (
