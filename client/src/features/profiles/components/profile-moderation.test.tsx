@@ -163,5 +163,9 @@ describe('ProfilePage, block and report', () => {
       { username: 'bob', reason: 'cheating' },
     ]);
     expect(statusToastText()).toBeNull();
+    // Closed and opened again: the refusal is gone.
+    fireEvent.click(within(reportDialog()).getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Report' }));
+    expect(within(reportDialog()).queryByText('You already reported this player')).toBeNull();
   });
 });

@@ -63,6 +63,11 @@ export function ReportDialog({
     onError: (error) => setProblem(errorMessage(error)),
   });
   const gate = useSingleFlight();
+  // A refusal is about that attempt: the modal opened again starts without it.
+  const close = () => {
+    setProblem('');
+    onClose();
+  };
   useEffect(() => {
     // After the modal has opened (its effect runs first): the dialog would focus its close icon.
     if (open) firstReason.current?.focus();
@@ -77,7 +82,7 @@ export function ReportDialog({
     gate.run(() => send.mutateAsync(reason));
   };
   return (
-    <Dialog open={open} onClose={onClose} title={`Report ${displayName}`}>
+    <Dialog open={open} onClose={close} title={`Report ${displayName}`}>
       <form className={styles.form} onSubmit={submit} aria-label={`Report ${displayName}`}>
         <fieldset className={styles.reasons}>
           <legend className={styles.label}>Reason</legend>
@@ -119,7 +124,7 @@ export function ReportDialog({
           <BusyButton type="submit" className="button button-primary" busy={gate.busy}>
             {gate.busy ? 'Sending...' : 'Send'}
           </BusyButton>
-          <button type="button" className="button" onClick={onClose}>
+          <button type="button" className="button" onClick={close}>
             Cancel
           </button>
         </div>
