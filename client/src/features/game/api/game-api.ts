@@ -8,6 +8,11 @@ import { newGameQuery } from '@/lib/guest-hard-mode.ts';
 export const gameKeys = {
   detail: (gameId: number) => ['game', gameId] as const,
   counts: (gameId: number) => ['game', gameId, 'counts'] as const,
+  /**
+   * The phrases heard in a game since its screen opened (events, polls, my say answers): kept
+   * here, not fetched, so that the counts poll can hand over the ones it brings.
+   */
+  heard: (gameId: number) => ['game', gameId, 'heard'] as const,
   /** The key of the mark saves of a game (a mutation key, not a query). */
   markSaves: (gameId: number) => ['game', gameId, 'mark-saves'] as const,
   /** The key of my moves in a game (a mutation key): is one on its way from this tab? */
@@ -56,7 +61,12 @@ export const analysisQuery = (gameId: number, opponentFinished: boolean) =>
 export const startGame = () => callEndpoint('newGame', { query: newGameQuery() });
 export const playWord = (gameId: number, word: string) =>
   callEndpoint('play', { params: { id: gameId, word } });
-export const fetchCounts = (gameId: number) => callEndpoint('counts', { params: { id: gameId } });
+/** `GET /game/:id/counts`; with `since`, the phrases said after that sequence number too. */
+export const fetchCounts = (gameId: number, since?: number) =>
+  callEndpoint('counts', {
+    params: { id: gameId },
+    ...(since === undefined ? {} : { query: { since } }),
+  });
 export const saveMark = (gameId: number, body: EndpointBody<'updateMark'>) =>
   callEndpoint('updateMark', { params: { id: gameId }, body });
 export const clearMarks = (gameId: number) =>

@@ -18,6 +18,7 @@ import {
   gameEnd,
   isWaitingForOpponent,
 } from '../game-state.ts';
+import { isTalkGame } from '../game-phrases.ts';
 import { useGameBoard } from '../hooks/use-game-board.ts';
 import { useLetterMarks } from '../hooks/use-letter-marks.ts';
 import { useOpponentFeed } from '../hooks/use-opponent-feed.ts';
@@ -26,6 +27,7 @@ import { useIncomingRematch, useRematch } from '../hooks/use-rematch.ts';
 import { AlphabetBoard } from './alphabet-board.tsx';
 import { GuessForm } from './guess-form.tsx';
 import { GameNotFound } from './game-not-found.tsx';
+import { GameTalk } from './game-talk.tsx';
 import { GuessList } from './guess-list.tsx';
 import { GuestGameNote } from './guest-game-note.tsx';
 import { LazyGameAnalysis } from './lazy-game-analysis.tsx';
@@ -160,6 +162,9 @@ function Board({
       )}
       <div className={styles.scores}>
         <ScoresBox game={game} myName={username} feed={feed} waiting={waiting} />
+        {username !== '' && isTalkGame(game) && (
+          <GameTalk game={game} sequence={sequence} myName={username} />
+        )}
         <GuestGameNote />
       </div>
       <div className={styles.last}>

@@ -2,16 +2,19 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { type LiveFeed, useLiveQuery } from '@/lib/realtime/use-live-query.ts';
 import { fetchCounts, gameKeys } from '../api/game-api.ts';
+import { isTalkGame } from '../game-phrases.ts';
 import {
   type EventSequence,
   type GameDetail,
   isOpponentFinished,
   withCounts,
 } from '../game-state.ts';
+import { addHeard, heardUpTo } from './use-game-talk.ts';
 
 /**
  * Keeps a versus board's opponent side current: `game:counts` events while the real-time
- * channel is up, the counts route polled while it is not, until the opponent has finished; a
+ * channel is up, the counts route polled while it is not, until the opponent has finished (in a
+ * game between people the poll brings the phrases said since the last one heard too); a
  * fetch on every (re)connect and on a gap in the game's event numbers (useLiveQuery). When both
  * players are done it fetches the board again, which now carries the target and the opponent's
  * words. Says how the news comes: live, polling, or done (nothing more from the opponent).
@@ -21,10 +24,13 @@ export function useOpponentFeed(game: GameDetail | undefined, sequence: EventSeq
   const gameId = game?.id ?? 0;
   const versus = game?.multiplayer === true;
   const opponentDone = game ? isOpponentFinished(game) : false;
+  const talk = game !== undefined && isTalkGame(game);
 
   const { query: counts, feed } = useLiveQuery({
     queryKey: gameKeys.counts(gameId),
-    queryFn: () => fetchCounts(gameId),
+    // Between people, the phrases said since the last one heard come along (useGameTalk).
+    queryFn: () =>
+      fetchCounts(gameId, talk ? heardUpTo(queryClient, gameId, sequence.last) : undefined),
     enabled: versus && !opponentDone,
     sequence,
     staleTime: 0,
@@ -35,6 +41,8 @@ export function useOpponentFeed(game: GameDetail | undefined, sequence: EventSeq
   useEffect(() => {
     if (!counts.data) return;
     const reported = counts.data;
+    // An answer to `?since=` carries every phrase up to its number (an event carries none).
+    if (reported.said) addHeard(queryClient, gameId, reported.said, reported.seq);
     queryClient.setQueryData<GameDetail>(gameKeys.detail(gameId), (board) =>
       board ? withCounts(board, reported) : board,
     );

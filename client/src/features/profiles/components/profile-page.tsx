@@ -11,6 +11,7 @@ import { useRealtimeEvent } from '@/lib/realtime/realtime-provider.tsx';
 import { useSession } from '@/lib/session.ts';
 import { profileKeys, profileQuery } from '../api/profiles-api.ts';
 import { useProfileActions } from '../hooks/use-profile-actions.ts';
+import { ProfileModeration } from './profile-moderation.tsx';
 import { ProfileRating } from './profile-rating.tsx';
 import styles from './profile-page.module.css';
 
@@ -103,6 +104,13 @@ function ProfileView({ profile, own }: { profile: Profile; own: boolean }) {
             </BusyButton>
           ))}
       </header>
+      {!own && (
+        <ProfileModeration
+          username={profile.username}
+          displayName={profile.displayName}
+          blocked={profile.blocked === true}
+        />
+      )}
       <section className={styles.box} aria-labelledby="stats-title">
         <h2 id="stats-title" className={styles.boxTitle}>
           Stats

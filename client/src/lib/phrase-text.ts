@@ -1,0 +1,13 @@
+import type { QuickPhrase } from '@jotto/shared/phrase-schemas';
+
+/** How each quick phrase reads on screen (docs/PRODUCT.md, 'Quick phrases'). */
+export const PHRASE_TEXT: Record<QuickPhrase, string> = {
+  hello: 'Hello!',
+  good_luck: 'Good luck!',
+  have_fun: 'Have fun!',
+  nice_guess: 'Nice guess!',
+  oops: 'Oops!',
+  well_played: 'Well played!',
+  thanks: 'Thanks!',
+  rematch: 'Rematch?',
+};
