@@ -1,3 +1,5 @@
+import { useSession } from '@/lib/session.ts';
+import { AllowWatchersSetting } from './allow-watchers-setting.tsx';
 import { ContrastSetting } from './contrast-setting.tsx';
 import { HardModeSetting } from './hard-mode-setting.tsx';
 import styles from './settings-page.module.css';
@@ -7,6 +9,7 @@ import styles from './settings-page.module.css';
  * More settings join the list as rows of their own (a switch, or a control of their own).
  */
 export function SettingsPage() {
+  const { username } = useSession();
   return (
     <article className={styles.page} aria-labelledby="settings-title">
       <h1 id="settings-title">Settings</h1>
@@ -14,6 +17,12 @@ export function SettingsPage() {
         <li>
           <HardModeSetting />
         </li>
+        {/* An account's only: a guest plays no versus game. */}
+        {username && (
+          <li>
+            <AllowWatchersSetting />
+          </li>
+        )}
         <li className={styles.padded}>
           <ContrastSetting />
         </li>
