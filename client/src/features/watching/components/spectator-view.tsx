@@ -1,7 +1,9 @@
+import { Fragment } from 'react';
 import { Link } from 'react-router-dom';
 import { clientPath } from '@jotto/shared/client-routes';
 import type { WatchedPlayer } from '@jotto/shared/watch-schemas';
 import { LetterTiles } from '@/components/letter-tiles.tsx';
+import { TruncatedName } from '@/components/truncated-name.tsx';
 import { GameClock } from '@/features/game/components/game-clock.tsx';
 import { GuessList } from '@/features/game/components/guess-list.tsx';
 import { ScoreSide } from '@/features/game/components/score-side.tsx';
@@ -22,16 +24,20 @@ export const GAME_ABORTED = 'Game aborted: a player did not start';
  * secret and both boards side by side. The phrases said, as text.
  */
 export function SpectatorView({ view, feed }: { view: WatchView; feed: LiveFeed }) {
-  const [first, second] = view.players;
-  const title = first && second ? `${first.username} vs ${second.username}` : 'Watch';
   const clock =
     !view.settled && view.deadline && view.timeControl
       ? { deadline: view.deadline, timeControl: view.timeControl }
       : null;
   return (
     <article className={styles.view} aria-labelledby="watch-game-title">
+      {/* 'alice vs bob': each name whole or cut with an ellipsis, never broken mid-word. */}
       <h1 id="watch-game-title" className={styles.title}>
-        {title}
+        {view.players.map((player, index) => (
+          <Fragment key={player.username}>
+            {index > 0 && <span className={styles.versus}> vs </span>}
+            <TruncatedName name={player.username} />
+          </Fragment>
+        ))}
       </h1>
       {view.aborted && <p className={styles.note}>{GAME_ABORTED}</p>}
       <VersusScores

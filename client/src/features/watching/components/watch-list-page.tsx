@@ -63,7 +63,7 @@ function LiveGameRow({ game }: { game: LiveGame }) {
   const details = [
     game.timeControl ? `${describeTimeControl(game.timeControl)} game` : 'No clock',
     ...(game.watchers > 0 ? [watchingText(game.watchers)] : []),
-  ].join(' · ');
+  ];
   return (
     <li className={styles.game}>
       <ul className={styles.players} aria-label={names}>
@@ -72,7 +72,14 @@ function LiveGameRow({ game }: { game: LiveGame }) {
         ))}
       </ul>
       <div className={styles.footer}>
-        <p className={styles.details}>{details}</p>
+        <p className={styles.details}>
+          {details.map((detail, index) => (
+            <span key={detail}>
+              {index > 0 && ' · '}
+              <span className={styles.detail}>{detail}</span>
+            </span>
+          ))}
+        </p>
         <Link
           to={clientPath('/watch/:gameId', { gameId: game.gameId })}
           className="button button-primary"
