@@ -118,6 +118,29 @@ describe('WatchGamePage', () => {
     await waitFor(() => expect(api.callsOf('watchGame')).toHaveLength(3));
   });
 
+  it('asks again for the phrases of an answer an event overtook', async () => {
+    let release: (view: WatchView) => void = () => {};
+    let calls = 0;
+    const { api, socket } = openWatch({
+      watchGame: () => {
+        calls += 1;
+        return calls === 2 ? new Promise<WatchView>((resolve) => (release = resolve)) : watchView();
+      },
+    });
+    await screen.findByRole('heading', { level: 1, name: 'alice vs bob' });
+    await goLive(socket);
+    await waitFor(() => expect(api.callsOf('watchGame')).toHaveLength(2));
+    // The event comes while the catch-up's answer is on its way: that answer is dropped.
+    act(() => socket.emit('watch:counts', bobGuessed));
+    await waitFor(() => expect(side('bob').textContent).toContain('Guesses: 1'));
+    release(watchView({ seq: 6 }));
+    await act(async () => {});
+    act(() => socket.drop());
+    act(() => socket.connect());
+    await waitFor(() => expect(api.callsOf('watchGame')).toHaveLength(3));
+    expect(api.callsOf('watchGame')[2]!.query).toEqual({ since: '2' });
+  });
+
   it('polls every 3 s without the channel, for the phrases since the last answer, until settled', async () => {
     useFakeClock();
     let current = watchView({ said: [] });

@@ -34,9 +34,11 @@ export function useWatchedGame(
   const shown = queryClient.getQueryData<WatchView>(key);
   const { query, feed } = useLiveQuery({
     queryKey: key,
-    queryFn: async () => {
+    queryFn: async ({ signal }) => {
       const answer = await fetchWatchView(gameId, answeredSeq.current);
-      answeredSeq.current = answer.seq;
+      // An answer dropped for a newer event (useLiveQuery cancels it) never reaches the screen:
+      // its phrases are asked for again next time.
+      if (!signal.aborted) answeredSeq.current = answer.seq;
       return withAnswer(queryClient.getQueryData<WatchView>(key), answer);
     },
     enabled,
