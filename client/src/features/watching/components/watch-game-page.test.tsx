@@ -213,6 +213,19 @@ describe('WatchGamePage', () => {
     expect(screen.getByRole('link', { name: 'Back to Watch' }).getAttribute('href')).toBe('/watch');
   });
 
+  it('takes the view away when a later answer refuses it, and asks no more', async () => {
+    useFakeClock();
+    let answer: WatchView | { status: number; err: string } = watchView();
+    const { api } = openWatch({ watchGame: () => answer });
+    await eventually(() => screen.getByRole('heading', { level: 1, name: 'alice vs bob' }));
+    answer = { status: 403, err: CANNOT_WATCH };
+    await advance(3000);
+    await eventually(() => screen.getByRole('heading', { level: 1, name: CANNOT_WATCH }));
+    const calls = api.callsOf('watchGame').length;
+    await advance(9000);
+    expect(api.callsOf('watchGame')).toHaveLength(calls);
+  });
+
   it('says Game not found for a 404', async () => {
     openWatch({ watchGame: { status: 404, err: 'Game not found' } });
     await screen.findByRole('heading', { level: 1, name: 'Game not found' });

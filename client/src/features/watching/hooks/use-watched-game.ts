@@ -21,7 +21,8 @@ const isFinal = (error: Error | null) =>
  * settled. Asking is what puts my sockets in the game's watch room, so every (re)connect asks
  * again (useLiveQuery's catch-up, which goes on after the game is settled: the phrases and the
  * count still come); each poll asks only for the phrases said since the last answer. Leaving
- * (unmount) takes my sockets out of the room.
+ * (unmount) takes my sockets out of the room. A refusal (403, 404), even after the view has
+ * shown, ends it all and is given back as `error` in place of the view.
  */
 export function useWatchedGame(
   gameId: number,
@@ -46,7 +47,8 @@ export function useWatchedGame(
     staleTime: 0,
     // A settled game changes no more: nothing to poll. A reconnect still asks (see above).
     poll: shown?.settled !== true,
-    settled: ({ data, error }) => data === undefined && isFinal(error),
+    // Refused (a player turned watching off, a block): nothing more to ask, even after a view.
+    settled: ({ error }) => isFinal(error),
     events: {
       'watch:counts': (event, data) =>
         event.gameId === gameId ? withCountsEvent(data, event) : undefined,
@@ -88,9 +90,7 @@ export function useWatchedGame(
   }, [enabled, gameId]);
 
   const done = view?.settled === true;
-  return {
-    view,
-    error: view ? null : query.error,
-    feed: done ? 'done' : feed,
-  };
+  // A refusal outweighs the view shown; any other failure (no answer) keeps it on screen.
+  const error = isFinal(query.error) || !view ? query.error : null;
+  return { view: error ? undefined : view, error, feed: done ? 'done' : feed };
 }
