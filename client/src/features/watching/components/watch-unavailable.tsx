@@ -4,7 +4,11 @@ import { GAME_MESSAGES } from '@jotto/shared/game-rules';
 import { ApiCallError, errorMessage, isNotFound } from '@/lib/api-client.ts';
 import styles from './watch-unavailable.module.css';
 
-/** The server's 403 for a game I may not watch (it never says why: docs/PRODUCT.md, 'Watching'). */
+/**
+ * The server's 403 for a game I may not watch (it never says why: docs/PRODUCT.md, 'Watching'),
+ * as `WATCH_MESSAGES.cannotWatch` words it; not imported from there, as watch-schemas.ts would
+ * bring TypeBox into the page.
+ */
 export const CANNOT_WATCH = 'This game cannot be watched';
 /** Under it: nothing about who turned watching off or blocked whom. */
 export const CANNOT_WATCH_TEXT = 'Not every game is open to spectators.';
