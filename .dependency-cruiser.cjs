@@ -54,6 +54,7 @@ const CLIENT_FEATURE_IMPORTS = {
   profiles: ['ratings', 'challenges'],
   notices: ['challenges'],
   daily: ['game'],
+  watching: ['game'],
 };
 
 /** Tests and their support may reach anything (a test mounts a screen in the app's providers). */

@@ -75,6 +75,10 @@ const VISITS: Record<ClientRoute, RouteVisit> = {
   '/daily/:day': { path: () => `/daily/${DAILY_FIRST_DAY}`, ready: guessInput },
   '/leaderboards': { path: () => '/leaderboards', ready: h1 },
   '/settings': { path: () => '/settings', ready: h1 },
+  '/watch': { path: () => '/watch', ready: h1 },
+  // The walker's own game: a member is shown it (the game screen's h1 is for screen readers);
+  // a guest is asked to sign in.
+  '/watch/:gameId': { path: ({ gameId }) => `/watch/${gameId}`, ready: h1 },
   '/login': { path: () => '/login', ready: homeForMember(h1) },
   '/register': { path: () => '/register', ready: homeForMember(h1) },
   // Only an account without a username stays (finalize.e2e.ts): a guest goes to sign in.

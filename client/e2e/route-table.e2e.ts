@@ -61,6 +61,9 @@ const SCREENS: Record<ClientRoute, RouteScreen> = {
   '/daily/:day': { path: `/daily/${DAILY_FIRST_DAY}`, shows: heading('Daily Jotto #1 · archive') },
   '/leaderboards': { path: '/leaderboards', shows: heading('Daily Leaderboards'), audit: true },
   '/settings': { path: '/settings', shows: heading('Settings'), audit: true },
+  // Watching needs an account: a guest sees 'Watch' and the sentence asking to sign in.
+  '/watch': { path: '/watch', shows: heading('Watch') },
+  '/watch/:gameId': { path: '/watch/{guest game}', shows: heading('Watch') },
   '/login': { path: '/login', shows: heading('Sign in to Jotto'), audit: true },
   '/register': {
     path: '/register',

@@ -19,6 +19,8 @@ export const CLIENT_ROUTES = [
   '/daily/:day',
   '/leaderboards',
   '/settings',
+  '/watch',
+  '/watch/:gameId',
   '/login',
   '/register',
   '/finalize',

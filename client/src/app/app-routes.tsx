@@ -89,6 +89,14 @@ const SettingsPage = lazyPage(
   () => import('@/features/settings/components/settings-page.tsx'),
   'SettingsPage',
 );
+const WatchListPage = lazyPage(
+  () => import('@/features/watching/components/watch-list-page.tsx'),
+  'WatchListPage',
+);
+const WatchGamePage = lazyPage(
+  () => import('@/features/watching/components/watch-game-page.tsx'),
+  'WatchGamePage',
+);
 
 /**
  * The client routes (shared/src/client-routes.ts lists them for the server), as elements: both
@@ -121,6 +129,8 @@ const ROUTES = (
       <Route path="/daily/:day" element={<ArchiveGamePage />} />
       <Route path="/leaderboards" element={<LeaderboardsPage />} />
       <Route path="/settings" element={<SettingsPage />} />
+      <Route path="/watch" element={<WatchListPage />} />
+      <Route path="/watch/:gameId" element={<WatchGamePage />} />
       <Route path="/challenges" element={<ChallengesPage />} />
       <Route path="/challenges/new" element={<ChallengesPage />} />
       <Route path="/friends" element={<FriendsPage />} />

@@ -54,7 +54,11 @@ export function fakeApi(handlers: FakeHandlers) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(requestUrl(input), 'http://localhost');
     const method = init?.method ?? 'GET';
-    const route = routes.find((r) => r.method === method && r.regex.test(url.pathname));
+    // As the server's router does, a path without parameters wins over a pattern that also
+    // matches it (`/games/live` is not `/games/:id`).
+    const route = routes
+      .filter((r) => r.method === method && r.regex.test(url.pathname))
+      .sort((a, b) => a.names.length - b.names.length)[0];
     if (!route) return json(404, { result: 'error', err: `no route ${method} ${url.pathname}` });
     const values = route.regex.exec(url.pathname)!.slice(1).map(decodeURIComponent);
     const params = Object.fromEntries(route.names.map((n, i) => [n, values[i]!]));

@@ -118,6 +118,24 @@ describe('AppShell', () => {
     );
   });
 
+  it("adds 'Watch' after 'Versus' for a signed-in player, not for a guest", async () => {
+    openShell(SIGNED_IN);
+    await within(screen.getByRole('banner')).findByRole('link', { name: 'alice' });
+    const nav = within(openSidebar()).getByRole('navigation', { name: 'Main' });
+    const labels = within(nav)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(labels.slice(2, 6)).toEqual(['Solo', 'Versus', 'Watch', 'Challenges']);
+    expect(within(nav).getByRole('link', { name: 'Watch' }).getAttribute('href')).toBe('/watch');
+  });
+
+  it("shows a guest no 'Watch'", async () => {
+    openShell({ userInfo: { result: 'guest' } });
+    await within(screen.getByRole('banner')).findByRole('link', { name: 'guest' });
+    const nav = within(openSidebar()).getByRole('navigation', { name: 'Main' });
+    expect(within(nav).queryByRole('link', { name: 'Watch' })).toBeNull();
+  });
+
   it('closes the sidebar when a link is picked, and goes there', () => {
     openShell(SIGNED_IN);
     const drawer = openSidebar();

@@ -3,7 +3,7 @@ import type { StaticClientRoute } from '@jotto/shared/client-routes';
 import { MENU_DESTINATIONS } from '@/components/main-menu.tsx';
 import { useModalDialog } from '@/components/use-modal-dialog.ts';
 import { ContrastSetting } from '@/features/settings/components/contrast-setting.tsx';
-import { useSignOut } from '@/lib/session.ts';
+import { useSession, useSignOut } from '@/lib/session.ts';
 import styles from './sidebar.module.css';
 
 /** The sidebar's links, in order (Logout follows them). */
@@ -15,6 +15,15 @@ export const SIDEBAR_LINKS: ReadonlyArray<{ label: string; route: StaticClientRo
 ];
 
 /**
+ * The links of a signed-in player: 'Watch' after 'Versus' (docs/PRODUCT.md, 'Watching'), as
+ * watching needs an account.
+ */
+export const SIGNED_IN_SIDEBAR_LINKS: ReadonlyArray<{ label: string; route: StaticClientRoute }> =
+  SIDEBAR_LINKS.flatMap((link) =>
+    link.route === '/list_versus' ? [link, { label: 'Watch', route: '/watch' }] : [link],
+  );
+
+/**
  * The sidebar (docs/PRODUCT.md, 'Shell'), a drawer over the content at every width on the native
  * modal `<dialog>`: focus moves into it and stays there, Escape and a click outside close it.
  * Under the links, the contrast setting (docs/PRODUCT.md, 'High contrast').
@@ -22,11 +31,13 @@ export const SIDEBAR_LINKS: ReadonlyArray<{ label: string; route: StaticClientRo
 export function Sidebar({ open, onClose }: { open: boolean; onClose: () => void }) {
   const modal = useModalDialog(open, onClose);
   const signOut = useSignOut();
+  const { username } = useSession();
+  const links = username ? SIGNED_IN_SIDEBAR_LINKS : SIDEBAR_LINKS;
   return (
     <dialog {...modal} id="sidebar" className={styles.drawer} aria-label="Menu">
       <nav className={styles.nav} aria-label="Main">
         <ul className={styles.list}>
-          {SIDEBAR_LINKS.map(({ label, route }) => (
+          {links.map(({ label, route }) => (
             <li key={route}>
               <NavLink
                 to={route}

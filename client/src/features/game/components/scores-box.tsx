@@ -1,17 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import { POLL_INTERVAL_MS } from '@jotto/shared/polling';
 import { GameRating } from '@/features/ratings/components/game-rating.tsx';
 import type { LiveFeed } from '@/lib/realtime/use-live-query.ts';
-import {
-  type GameDetail,
-  mySideOf,
-  opponentSideOf,
-  type SideState,
-  shownClockOf,
-  sideEndText,
-} from '../game-state.ts';
+import { type GameDetail, mySideOf, opponentSideOf, shownClockOf } from '../game-state.ts';
 import { BotName } from './bot-name.tsx';
 import { GameClock } from './game-clock.tsx';
+import { ScoreSide } from './score-side.tsx';
 import styles from './scores-box.module.css';
 
 /** Versus in one line, said until my first guess: both players race on one secret. */
@@ -26,7 +20,8 @@ export const VERSUS_EXPLAINED = 'You both guess the same secret word: the higher
  * game is settled the change the game made (docs/PRODUCT.md, 'Ratings'); a hard solo game says
  * 'Hard mode' (docs/PRODUCT.md, 'Hard mode'); a game against a person
  * that does not count for ratings says 'Unrated' before it starts. Under the sides, the game's
- * clock while it runs (docs/PRODUCT.md, 'Time controls').
+ * clock while it runs (docs/PRODUCT.md, 'Time controls'), and in a game between people 'N watching'
+ * while anyone watches it (docs/PRODUCT.md, 'Watching').
  */
 export function ScoresBox({
   game,
@@ -59,74 +54,93 @@ export function ScoresBox({
     );
   }
   return (
+    <VersusScores
+      badge={
+        game.rated === false &&
+        game.enemyLevel === undefined && (
+          <span className={styles.unrated} title="This game does not change ratings">
+            Unrated
+          </span>
+        )
+      }
+      feed={feed}
+      explain={myGuesses === 0 && !game.finished && VERSUS_EXPLAINED}
+      // Only a game between people is ever watched (docs/PRODUCT.md, 'Watching').
+      watchers={game.enemyLevel === undefined ? (game.watchers ?? 0) : 0}
+      footer={
+        <>
+          {waiting && <p className={styles.waiting}>Waiting...</p>}
+          {clock && <GameClock deadline={clock.deadline} timeControl={clock.timeControl} />}
+        </>
+      }
+    >
+      <ScoreSide
+        name={myName || 'You'}
+        title={myName || undefined}
+        you={myName !== ''}
+        score={game.score}
+        guesses={myGuesses}
+        side={mySideOf(game)}
+        rating={game.ratings && <GameRating rating={game.ratings.me} className={styles.rating} />}
+        testId="me"
+      />
+      <ScoreSide
+        name={game.enemyLevel === undefined ? game.enemyName : <BotName level={game.enemyLevel} />}
+        title={game.enemyName}
+        score={game.enemyScore ?? 100}
+        guesses={game.enemyGuesses ?? 0}
+        side={opponentSideOf(game)}
+        rating={
+          game.ratings && <GameRating rating={game.ratings.opponent} className={styles.rating} />
+        }
+        flash
+        testId="opponent"
+      />
+    </VersusScores>
+  );
+}
+
+/**
+ * The frame of a versus scores box: 'Scores', a badge beside it ('Unrated'), how the news
+ * comes, a line under the title (`explain`), the two sides (`children`), what follows them
+ * (`footer`: 'Waiting...', the clock) and, while anyone watches, 'N watching'
+ * (docs/PRODUCT.md, 'Watching'). The game screen and the spectator's view both use it.
+ */
+export function VersusScores({
+  badge,
+  feed,
+  explain,
+  watchers,
+  footer,
+  children,
+}: {
+  badge?: ReactNode;
+  feed: LiveFeed;
+  explain?: ReactNode;
+  watchers: number;
+  footer?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
     <section className={styles.box} aria-labelledby="scores-title">
       <div className={styles.heading}>
         <h2 id="scores-title" className={styles.title}>
           Scores
         </h2>
-        {game.rated === false && game.enemyLevel === undefined && (
-          <span className={styles.unrated} title="This game does not change ratings">
-            Unrated
-          </span>
-        )}
+        {badge}
         <FeedIndicator feed={feed} />
       </div>
-      {myGuesses === 0 && !game.finished && <p className={styles.explain}>{VERSUS_EXPLAINED}</p>}
-      <div className={styles.sides}>
-        <div className={styles.side} data-testid="me">
-          <p className={styles.nameRow}>
-            <span className={styles.name} title={myName || undefined}>
-              {myName || 'You'}
-            </span>
-            {myName && <span className={styles.you}>you</span>}
-          </p>
-          <p className={`numeric ${styles.score}`}>{game.score}</p>
-          <p className={styles.count}>
-            Guesses: <span className="numeric">{myGuesses}</span>
-            <SideStatus side={mySideOf(game)} />
-          </p>
-          {game.ratings && <GameRating rating={game.ratings.me} className={styles.rating} />}
-        </div>
-        <OpponentSide game={game} />
-      </div>
-      {waiting && <p className={styles.waiting}>Waiting...</p>}
-      {clock && <GameClock deadline={clock.deadline} timeControl={clock.timeControl} />}
+      {explain && <p className={styles.explain}>{explain}</p>}
+      <div className={styles.sides}>{children}</div>
+      {footer}
+      {watchers > 0 && <p className={styles.watchers}>{watchingText(watchers)}</p>}
     </section>
   );
 }
 
-function OpponentSide({ game }: { game: GameDetail }) {
-  const guesses = game.enemyGuesses ?? 0;
-  const [flash, setFlash] = useState(false);
-  const previous = useRef(guesses);
-  useEffect(() => {
-    if (guesses === previous.current) return;
-    previous.current = guesses;
-    setFlash(true);
-  }, [guesses]);
-  return (
-    <div
-      className={`${styles.side} ${flash ? styles.flash : ''}`}
-      onAnimationEnd={() => setFlash(false)}
-      data-testid="opponent"
-    >
-      <p className={styles.name} title={game.enemyName}>
-        {game.enemyLevel === undefined ? game.enemyName : <BotName level={game.enemyLevel} />}
-      </p>
-      <p className={`numeric ${styles.score}`}>{game.enemyScore ?? 100}</p>
-      <p className={styles.count}>
-        Guesses: <span className="numeric">{guesses}</span>
-        <SideStatus side={opponentSideOf(game)} />
-      </p>
-      {game.ratings && <GameRating rating={game.ratings.opponent} className={styles.rating} />}
-    </div>
-  );
-}
-
-/** How a side's game ended, beside its count; nothing while it goes on. */
-function SideStatus({ side }: { side: SideState }) {
-  const status = sideEndText(side);
-  return status && <span className={styles.status}> · {status}</span>;
+/** 'N watching': how many signed-in players watch the game now. */
+export function watchingText(watchers: number): string {
+  return `${watchers} watching`;
 }
 
 /** What the indicator says for each way the opponent's moves come (or do not). */
@@ -137,7 +151,7 @@ const FEED_TEXT: Record<Exclude<LiveFeed, 'done'>, string> = {
   offline: 'Offline',
 };
 
-function FeedIndicator({ feed }: { feed: LiveFeed }) {
+export function FeedIndicator({ feed }: { feed: LiveFeed }) {
   if (feed === 'done') return null;
   const dot = feed === 'live' ? styles.dotLive : feed === 'offline' ? styles.dotOffline : '';
   return (

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { useRealtimeEvent } from '@/lib/realtime/realtime-provider.tsx';
 import { type LiveFeed, useLiveQuery } from '@/lib/realtime/use-live-query.ts';
 import { fetchCounts, gameKeys } from '../api/game-api.ts';
 import { isTalkGame } from '../game-phrases.ts';
@@ -44,9 +45,17 @@ export function useOpponentFeed(game: GameDetail | undefined, sequence: EventSeq
     // An answer to `?since=` carries every phrase up to its number (an event carries none).
     if (reported.said) addHeard(queryClient, gameId, reported.said, reported.seq);
     queryClient.setQueryData<GameDetail>(gameKeys.detail(gameId), (board) =>
-      board ? withCounts(board, reported) : board,
+      board ? withWatchers(withCounts(board, reported), reported.watchers) : board,
     );
   }, [counts.data, queryClient, gameId]);
+  // How many watch (docs/PRODUCT.md, 'Watching'): the counts carry it, and `game:watchers` says
+  // when it changes, until the end (spectators come to see a game over too).
+  useRealtimeEvent('game:watchers', (event) => {
+    if (event.gameId !== gameId) return;
+    queryClient.setQueryData<GameDetail>(gameKeys.detail(gameId), (board) =>
+      board ? withWatchers(board, event.count) : board,
+    );
+  });
 
   // Both done: the board now has the target, the opponent's whole list, the outcome and, in a
   // rated game, the ratings the settlement left (which no event carries). One fetch per state
@@ -64,4 +73,9 @@ export function useOpponentFeed(game: GameDetail | undefined, sequence: EventSeq
   }, [finalKey, complete, queryClient, gameId]);
 
   return feed;
+}
+
+/** The board with the number watching it, when a report says it (the same board otherwise). */
+function withWatchers(board: GameDetail, watchers: number | undefined): GameDetail {
+  return watchers === undefined || watchers === board.watchers ? board : { ...board, watchers };
 }

@@ -305,4 +305,19 @@ describe('ProfilePage', () => {
     act(() => socket.emit('friend:accepted', { name: 'bob' }));
     await screen.findByRole('button', { name: 'Send Challenge' });
   });
+
+  it("offers 'Watch' while the player is in a game I may watch, not on my own profile", async () => {
+    renderProfile('/profile/bob', {
+      profile: { result: 'ok', data: profileOf('bob', { liveGameId: 42 }) },
+    });
+    const watch = await screen.findByRole('link', { name: "Watch bob's game" });
+    expect(watch.textContent).toBe('Watch');
+    expect(watch.getAttribute('href')).toBe('/watch/42');
+  });
+
+  it("offers no 'Watch' without a live game", async () => {
+    renderProfile('/profile/bob', { profile: { result: 'ok', data: profileOf('bob') } });
+    await screen.findByRole('heading', { level: 1, name: 'bob' });
+    expect(screen.queryByRole('link', { name: /^Watch/ })).toBeNull();
+  });
 });

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { clientPath } from '@jotto/shared/client-routes';
 import type { Profile } from '@jotto/shared/social-schemas';
 import { Avatar } from '@/components/avatar.tsx';
@@ -103,6 +103,16 @@ function ProfileView({ profile, own }: { profile: Profile; own: boolean }) {
               Add friend
             </BusyButton>
           ))}
+        {/* While its owner plays a game I may watch (docs/PRODUCT.md, 'Watching'). */}
+        {!own && profile.liveGameId !== undefined && (
+          <Link
+            to={clientPath('/watch/:gameId', { gameId: profile.liveGameId })}
+            className="button"
+            aria-label={`Watch ${profile.displayName}'s game`}
+          >
+            Watch
+          </Link>
+        )}
       </header>
       {!own && (
         <ProfileModeration

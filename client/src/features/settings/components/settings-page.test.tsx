@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { guestHardMode, newGameQuery } from '@/lib/guest-hard-mode.ts';
 import { fakeApi } from '@/test/fake-api.ts';
 import { alertText, renderScreen } from '@/test/render-screen.tsx';
+import { ALLOW_WATCHERS_LABEL, ALLOW_WATCHERS_RULE } from './allow-watchers-setting.tsx';
 import { HARD_MODE_RULE } from './hard-mode-setting.tsx';
 import { SettingsPage } from './settings-page.tsx';
 
@@ -70,5 +71,38 @@ describe('SettingsPage', () => {
       expect(alertText()).toBe('A service we depend on is down. Please try again.'),
     );
     await waitFor(() => expect(hardModeSwitch()).toHaveProperty('checked', false));
+  });
+
+  it("offers an account 'Let others watch my games', on by default, saved to the account", async () => {
+    let stored = { hardMode: false, allowWatchers: true };
+    const api = fakeApi({
+      userInfo: { result: 'ok', msg: 'alice' },
+      settings: () => ({ result: 'ok', ...stored }),
+      updateSettings: ({ body }) => {
+        stored = { ...stored, ...body };
+        return { result: 'ok', ...stored };
+      },
+    });
+    renderScreen(<SettingsPage />, { path: '/settings' });
+    const watchers = await screen.findByRole('switch', { name: ALLOW_WATCHERS_LABEL });
+    await waitFor(() => expect(watchers).toHaveProperty('disabled', false));
+    expect(watchers).toHaveProperty('checked', true);
+    expect(document.getElementById(watchers.getAttribute('aria-describedby')!)?.textContent).toBe(
+      ALLOW_WATCHERS_RULE,
+    );
+    fireEvent.click(watchers);
+    await waitFor(() => expect(watchers).toHaveProperty('checked', false));
+    await waitFor(() => expect(api.callsOf('updateSettings')).toHaveLength(1));
+    // Only this setting is sent; hard mode stays as it was.
+    expect(api.callsOf('updateSettings')[0]!.body).toEqual({ allowWatchers: false });
+    expect(stored).toEqual({ hardMode: false, allowWatchers: false });
+    expect(hardModeSwitch()).toHaveProperty('checked', false);
+  });
+
+  it('shows a guest no watching setting', async () => {
+    fakeApi({ userInfo: { result: 'guest' } });
+    renderScreen(<SettingsPage />, { path: '/settings' });
+    await screen.findByText(/^Saved in this browser\./);
+    expect(screen.queryByRole('switch', { name: ALLOW_WATCHERS_LABEL })).toBeNull();
   });
 });

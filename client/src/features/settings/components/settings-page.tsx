@@ -1,4 +1,5 @@
 import { useSession } from '@/lib/session.ts';
+import { AllowWatchersSetting } from './allow-watchers-setting.tsx';
 import { BlockedPlayers } from './blocked-players.tsx';
 import { ContrastSetting } from './contrast-setting.tsx';
 import { HardModeSetting } from './hard-mode-setting.tsx';
@@ -18,6 +19,12 @@ export function SettingsPage() {
         <li>
           <HardModeSetting />
         </li>
+        {/* An account's only: a guest plays no versus game. */}
+        {signedIn && (
+          <li>
+            <AllowWatchersSetting />
+          </li>
+        )}
         <li className={styles.padded}>
           <ContrastSetting />
         </li>

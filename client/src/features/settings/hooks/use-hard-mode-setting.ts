@@ -1,10 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import type { SettingsResponse } from '@jotto/shared/settings-schemas';
-import { useAlert } from '@/components/alert-provider.tsx';
-import { errorMessage } from '@/lib/api-client.ts';
 import { guestHardMode, setGuestHardMode, subscribeGuestHardMode } from '@/lib/guest-hard-mode.ts';
-import { saveSettings, settingsQuery } from '../api/settings-api.ts';
+import { useAccountSetting } from './use-account-setting.ts';
 
 /** The hard-mode switch's state and its one action, wherever the setting is kept. */
 export interface HardModeSetting {
@@ -24,31 +20,9 @@ export interface HardModeSetting {
  */
 export function useHardModeSetting(signedIn: boolean): HardModeSetting {
   const guestOn = useSyncExternalStore(subscribeGuestHardMode, guestHardMode);
-  const queryClient = useQueryClient();
-  const showAlert = useAlert();
-  const settings = useQuery({ ...settingsQuery, enabled: signedIn });
-  const save = useMutation({
-    mutationFn: (hardMode: boolean) => saveSettings({ hardMode }),
-    scope: { id: 'settings' },
-    onMutate: async (hardMode) => {
-      await queryClient.cancelQueries({ queryKey: settingsQuery.queryKey });
-      queryClient.setQueryData<SettingsResponse>(settingsQuery.queryKey, (current) =>
-        current ? { ...current, hardMode } : current,
-      );
-    },
-    onSuccess: (answer) => queryClient.setQueryData(settingsQuery.queryKey, answer),
-    onError: (error) => {
-      showAlert(errorMessage(error));
-      void queryClient.invalidateQueries({ queryKey: settingsQuery.queryKey });
-    },
-  });
+  const account = useAccountSetting('hardMode', signedIn);
   if (!signedIn) {
     return { on: guestOn, keptIn: 'browser', failed: false, set: setGuestHardMode };
   }
-  return {
-    on: settings.data?.hardMode,
-    keptIn: 'account',
-    failed: settings.isError,
-    set: (on) => save.mutate(on),
-  };
+  return { ...account, keptIn: 'account' };
 }
