@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { usernameKey } from '@jotto/shared/account-rules';
 import type { BlockedUser } from '@jotto/shared/moderation-schemas';
 import { ADVISORY_LOCKS, pairLockKey } from '../db/advisory-locks.ts';
@@ -70,9 +70,13 @@ export class BlockService {
         );
       return withdrawBetween(tx, actor.userId, other);
     });
-    await this.invalidations?.publish(
-      withdrawn.challenges.map((challenge) => changeTopics.challenge(challenge.id)),
-    );
+    // Both players' notices changed (news of the friendship ended went too), whether or not
+    // an event goes to them below.
+    await this.invalidations?.publish([
+      ...withdrawn.challenges.map((challenge) => changeTopics.challenge(challenge.id)),
+      changeTopics.notices(actor.userId),
+      changeTopics.notices(other),
+    ]);
     for (const challenge of withdrawn.challenges) {
       this.notifier.notify(challenge.recipientId, 'challenge:answered', {
         challengeId: challenge.id,
@@ -138,11 +142,14 @@ async function withdrawBetween(
   blockedId: number,
 ): Promise<Withdrawn> {
   const now = new Date();
-  const between = <T extends typeof challenges | typeof friendRequests>(table: T) =>
-    or(
-      and(eq(table.senderId, blockerId), eq(table.recipientId, blockedId)),
-      and(eq(table.senderId, blockedId), eq(table.recipientId, blockerId)),
-    );
+  const challengeBetween = or(
+    and(eq(challenges.senderId, blockerId), eq(challenges.recipientId, blockedId)),
+    and(eq(challenges.senderId, blockedId), eq(challenges.recipientId, blockerId)),
+  );
+  const requestBetween = or(
+    and(eq(friendRequests.senderId, blockerId), eq(friendRequests.recipientId, blockedId)),
+    and(eq(friendRequests.senderId, blockedId), eq(friendRequests.recipientId, blockerId)),
+  );
   const withdrawnChallenges = await tx
     .update(challenges)
     .set({
@@ -152,7 +159,7 @@ async function withdrawBetween(
       senderSeenAt: sql`CASE WHEN ${challenges.senderId} = ${blockerId} THEN ${now.toISOString()}::timestamptz ELSE NULL END`,
     })
     .where(
-      and(between(challenges), eq(challenges.status, 'pending'), gt(challenges.expiresAt, now)),
+      and(challengeBetween, eq(challenges.status, 'pending'), gt(challenges.expiresAt, now)),
     )
     .returning({
       id: challenges.id,
@@ -162,12 +169,24 @@ async function withdrawBetween(
   const withdrawnRequests = await tx
     .update(friendRequests)
     .set({ status: 'denied', respondedAt: now })
-    .where(and(between(friendRequests), eq(friendRequests.status, 'pending')))
+    .where(and(requestBetween, eq(friendRequests.status, 'pending')))
     .returning({
       id: friendRequests.id,
       senderId: friendRequests.senderId,
       recipientId: friendRequests.recipientId,
     });
+  // News of the friendship the block ended ('{name} accepted your friend request.') is no news
+  // any more, for either of them: seen.
+  await tx
+    .update(friendRequests)
+    .set({ senderSeenAt: now })
+    .where(
+      and(
+        requestBetween,
+        eq(friendRequests.status, 'accepted'),
+        isNull(friendRequests.senderSeenAt),
+      ),
+    );
   return {
     // An open challenge has no recipient until it is paired, and then it is no longer pending.
     challenges: withdrawnChallenges.flatMap((row) =>
