@@ -137,7 +137,10 @@ describe('pnpm admin reports / resolve', { timeout: 120_000 }, () => {
     const badAction = await runAdmin(['resolve', '1', '--action', 'delete'], env);
     expect(badAction.code).toBe(2);
     expect(badAction.stderr).toContain('Unknown action "delete": use none, rename, ban.');
-    for (const args of [['resolve', '1'], ['resolve', 'x', '--action', 'none']]) {
+    for (const args of [
+      ['resolve', '1'],
+      ['resolve', 'x', '--action', 'none'],
+    ]) {
       const run = await runAdmin(args, env);
       expect(run.code).toBe(2);
       expect(run.stdout).toBe('');

@@ -83,9 +83,10 @@ describe.each(DATABASE_KINDS)('blocks on %s', (kind) => {
       first.username,
     ]);
     expect(Number.isNaN(Date.parse(listed.body.users[0]!.since))).toBe(false);
-    expect(
-      await me.agent.post('/api/user/unblock', { username: first.username }),
-    ).toMatchObject({ status: 200, body: { result: 'ok' } });
+    expect(await me.agent.post('/api/user/unblock', { username: first.username })).toMatchObject({
+      status: 200,
+      body: { result: 'ok' },
+    });
     expect((await me.agent.post('/api/user/unblock', { username: first.username })).status).toBe(
       200,
     );
@@ -215,7 +216,10 @@ describe.each(DATABASE_KINDS)('blocks on %s', (kind) => {
   it("refuses the blocker's own challenge and friend request: 409 'You blocked {name}'", async () => {
     const [blocker, blocked] = await players(2);
     await block(blocker, blocked.username);
-    const refusal = { status: 409, body: { result: 'error', err: `You blocked ${blocked.username}` } };
+    const refusal = {
+      status: 409,
+      body: { result: 'error', err: `You blocked ${blocked.username}` },
+    };
     expect(await challenge(blocker, blocked)).toMatchObject(refusal);
     expect(await blocker.agent.get(`/api/friends/add/${blocked.username}`)).toMatchObject(refusal);
     // Unblocked, both go through again.
@@ -275,13 +279,13 @@ describe.each(DATABASE_KINDS)('blocks on %s', (kind) => {
     const byUser = new Map(paired.map((row) => [row.userId, row.gameId]));
     expect(byUser.get(c.id)).not.toBeNull();
     // c took the one who waited longest (a, then b on a tie by id); the other still waits.
-    expect([byUser.get(a.id), byUser.get(b.id)].filter((id) => id === byUser.get(c.id))).toHaveLength(
-      1,
-    );
+    expect(
+      [byUser.get(a.id), byUser.get(b.id)].filter((id) => id === byUser.get(c.id)),
+    ).toHaveLength(1);
     for (const player of [a, b, c]) await player.agent.post('/api/match/cancel');
   });
 
-  it("says blocked: true on the profile of a player I blocked, to me only", async () => {
+  it('says blocked: true on the profile of a player I blocked, to me only', async () => {
     const [blocker, blocked] = await players(2);
     await block(blocker, blocked.username);
     const profile = async (viewer: TestAgent, name: string) =>

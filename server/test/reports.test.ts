@@ -68,9 +68,10 @@ describe.each(DATABASE_KINDS)('reports on %s', (kind) => {
     });
     const theirGame = await gameBetween(them, other);
     for (const gameId of [theirGame, 2_000_000_000]) {
-      expect(await report(me, { username: them.username, reason: 'abuse', gameId })).toMatchObject(
-        { status: 400, body: { result: 'error', err: 'That game is not between you two' } },
-      );
+      expect(await report(me, { username: them.username, reason: 'abuse', gameId })).toMatchObject({
+        status: 400,
+        body: { result: 'error', err: 'That game is not between you two' },
+      });
     }
     for (const body of [
       { username: them.username, reason: 'rude' },
@@ -99,10 +100,7 @@ describe.each(DATABASE_KINDS)('reports on %s', (kind) => {
       result: 'error',
       err: 'You already reported this player',
     });
-    const rows = await t.app.db
-      .select()
-      .from(userReports)
-      .where(eq(userReports.reporterId, me.id));
+    const rows = await t.app.db.select().from(userReports).where(eq(userReports.reporterId, me.id));
     expect(rows).toHaveLength(1);
     // Another player may report them too.
     const other = await player();

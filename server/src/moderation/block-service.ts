@@ -158,9 +158,7 @@ async function withdrawBetween(
       // The blocker's own: seen by them already, so no 'declined' notice tells them of it.
       senderSeenAt: sql`CASE WHEN ${challenges.senderId} = ${blockerId} THEN ${now.toISOString()}::timestamptz ELSE NULL END`,
     })
-    .where(
-      and(challengeBetween, eq(challenges.status, 'pending'), gt(challenges.expiresAt, now)),
-    )
+    .where(and(challengeBetween, eq(challenges.status, 'pending'), gt(challenges.expiresAt, now)))
     .returning({
       id: challenges.id,
       senderId: challenges.senderId,
