@@ -39,11 +39,13 @@ describe.each(DATABASE_KINDS)('blocks on %s', (kind) => {
     });
     return events;
   };
-  const players = async (n: number) => {
-    const list: Player[] = [];
-    for (let i = 0; i < n; i += 1) list.push(await registerPlayer(t.app, 'b'));
-    return list;
-  };
+  const player = () => registerPlayer(t.app, 'b');
+  const players = async (): Promise<[Player, Player]> => [await player(), await player()];
+  const trio = async (): Promise<[Player, Player, Player]> => [
+    await player(),
+    await player(),
+    await player(),
+  ];
   const block = (who: Player, whom: string) =>
     who.agent.post<Json>('/api/user/block', { username: whom });
   const challenge = (from: Player, to: Player) =>
@@ -59,7 +61,7 @@ describe.each(DATABASE_KINDS)('blocks on %s', (kind) => {
     (await player.agent.get<{ requests: Json[] }>('/api/user/friend_requests')).body.requests;
 
   it('blocks and unblocks by name, idempotently; lists the blocked newest first', async () => {
-    const [me, first, second] = await players(3);
+    const [me, first, second] = await trio();
     expect(await block(me, 'no_such_player')).toMatchObject({
       status: 404,
       body: { result: 'error', err: 'No player has that username' },
@@ -100,13 +102,13 @@ describe.each(DATABASE_KINDS)('blocks on %s', (kind) => {
   });
 
   it('ends the friendship and withdraws pending challenges and requests both ways, notices too', async () => {
-    const [blocker, blocked, friend] = await players(3);
+    const [blocker, blocked, friend] = await trio();
     // A friendship, then a challenge each way and a friend request each way with a third.
     await blocker.agent.get(`/api/friends/add/${blocked.username}`);
     await blocked.agent.get(`/api/friends/add/${blocker.username}`);
     const mine = (await challenge(blocker, blocked)).body.challengeId;
     // Their challenge to me would start the game (mutual): a second pair for the other way.
-    const [blocker2, blocked2] = await players(2);
+    const [blocker2, blocked2] = await players();
     const theirs = (await challenge(blocked2, blocker2)).body.challengeId;
     await blocked2.agent.get(`/api/friends/add/${blocker2.username}`);
     await blocker2.agent.get(`/api/friends/add/${friend.username}`);
@@ -169,7 +171,7 @@ describe.each(DATABASE_KINDS)('blocks on %s', (kind) => {
   });
 
   it("answers the blocked player's challenge as a denied one: nothing reaches the blocker", async () => {
-    const [blocker, blocked] = await players(2);
+    const [blocker, blocked] = await players();
     await block(blocker, blocked.username);
     const events = recordNotices();
     const sent = await challenge(blocked, blocker);
@@ -196,7 +198,7 @@ describe.each(DATABASE_KINDS)('blocks on %s', (kind) => {
   });
 
   it("answers the blocked player's friend request as sent, and keeps nothing the blocker sees", async () => {
-    const [blocker, blocked] = await players(2);
+    const [blocker, blocked] = await players();
     await block(blocker, blocked.username);
     const events = recordNotices();
     expect(await blocked.agent.get(`/api/friends/add/${blocker.username}`)).toMatchObject({
@@ -214,7 +216,7 @@ describe.each(DATABASE_KINDS)('blocks on %s', (kind) => {
   });
 
   it("refuses the blocker's own challenge and friend request: 409 'You blocked {name}'", async () => {
-    const [blocker, blocked] = await players(2);
+    const [blocker, blocked] = await players();
     await block(blocker, blocked.username);
     const refusal = {
       status: 409,
@@ -231,7 +233,7 @@ describe.each(DATABASE_KINDS)('blocks on %s', (kind) => {
   });
 
   it('starts no game from an old challenge between a blocked pair', async () => {
-    const [sender, recipient] = await players(2);
+    const [sender, recipient] = await players();
     const { challengeId } = (await challenge(sender, recipient)).body;
     // A block recorded as the challenge was made (the route would have withdrawn it).
     await t.app.db.insert(userBlocks).values({ blockerId: recipient.id, blockedId: sender.id });
@@ -249,7 +251,7 @@ describe.each(DATABASE_KINDS)('blocks on %s', (kind) => {
   });
 
   it('never pairs a blocked pair through open challenges', async () => {
-    const [blocker, blocked, other] = await players(3);
+    const [blocker, blocked, other] = await trio();
     await block(blocked, blocker.username);
     const open = (player: Player) =>
       player.agent.post<Json>('/api/challenges/new', { username: '@open' });
@@ -259,7 +261,7 @@ describe.each(DATABASE_KINDS)('blocks on %s', (kind) => {
   });
 
   it("'Play now' never pairs a blocked pair, either way, and pairs them with others", async () => {
-    const [a, b, c] = await players(3);
+    const [a, b, c] = await trio();
     await block(b, a.username);
     const seek = async (player: Player) =>
       (await player.agent.post<{ status: string; gameId?: number }>('/api/match/seek')).body;
@@ -286,7 +288,7 @@ describe.each(DATABASE_KINDS)('blocks on %s', (kind) => {
   });
 
   it('says blocked: true on the profile of a player I blocked, to me only', async () => {
-    const [blocker, blocked] = await players(2);
+    const [blocker, blocked] = await players();
     await block(blocker, blocked.username);
     const profile = async (viewer: TestAgent, name: string) =>
       (await viewer.get<{ data: Json }>(`/api/profile/${name}`)).body.data;
