@@ -4,7 +4,12 @@ import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '@jotto/shared/request-headers';
-import { connected, openSocket, type ClientSocket } from '@jotto/test-support/socket-client';
+import {
+  type ClientSocket,
+  connected,
+  openSocket,
+  recordEvents,
+} from '@jotto/test-support/socket-client';
 import { users } from '../src/db/account-tables.ts';
 import { gamePlayers, guesses } from '../src/db/game-tables.ts';
 import { userReports } from '../src/db/moderation-tables.ts';
@@ -178,6 +183,18 @@ describe('pnpm admin reports / resolve', { timeout: 120_000 }, () => {
   it('ban ends the sessions and sockets at once, and refuses every later sign-in', async () => {
     const [a, b] = [await registerPlayer(t.app, 'x'), await registerPlayer(t.app, 'y')];
     const id = await report(a, { username: b.username, reason: 'abuse' });
+    // A challenge from the account banned waits for A; A's friend request waits for it.
+    const challenged = await b.agent.post<{ challengeId: number }>('/api/challenges/new', {
+      username: a.username,
+    });
+    await a.agent.get(`/api/friends/add/${b.username}`);
+    expect(
+      (await a.agent.get<{ notices: unknown[] }>('/api/user/notices')).body.notices,
+    ).toHaveLength(1);
+    const aTab = openSocket(baseUrl, a.agent.cookies.get(SESSION_COOKIE));
+    sockets.push(aTab);
+    await connected(aTab);
+    const answered = recordEvents(aTab, ['challenge:answered']);
     const socket = openSocket(baseUrl, b.agent.cookies.get(SESSION_COOKIE));
     sockets.push(socket);
     await connected(socket);
@@ -188,6 +205,21 @@ describe('pnpm admin reports / resolve', { timeout: 120_000 }, () => {
     expect(run.stdout).toContain(`${b.username} is banned: 1 session(s) ended.`);
     // Told over Redis, not found by the 30 s re-check.
     expect(await closed).toBe('io server disconnect');
+    // Its pending challenge and request are withdrawn: A's notice goes, with no 'declined'.
+    await answered.waitFor(1);
+    expect(answered.events.map((event) => event.payload)).toEqual([
+      { challengeId: challenged.body.challengeId },
+    ]);
+    expect((await a.agent.get<{ notices: unknown[] }>('/api/user/notices')).body.notices).toEqual(
+      [],
+    );
+    const outgoing = await a.agent.post<{ challenges: unknown[] }>('/api/challenges', {
+      type: 'out',
+    });
+    expect(outgoing.body.challenges).toEqual([]);
+    expect((await a.agent.get<{ result: string }>(`/api/friends/add/${b.username}`)).status).toBe(
+      200,
+    );
 
     expect((await b.agent.get('/api/user/blocked')).status).toBe(401);
     const login = await new TestAgent(t.app).post('/api/login', {

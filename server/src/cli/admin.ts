@@ -165,6 +165,7 @@ async function resolve(
       userId: report.reportedId,
       endedSessions: report.endedSessions,
       disconnect: command.action === 'ban',
+      withdrawn: report.withdrawn,
     });
   } catch (error) {
     // Committed all the same: every node finds the sessions gone within a minute.

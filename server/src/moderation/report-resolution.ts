@@ -1,8 +1,9 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { usernameKey, usernameProblem, usernameSkeleton } from '@jotto/shared/account-rules';
 import type { Database, Transaction } from '../db/database.ts';
 import { pushTokens, sessions, users } from '../db/account-tables.ts';
 import { userReports } from '../db/moderation-tables.ts';
+import { challenges, friendRequests } from '../db/social-tables.ts';
 
 /** What an admin does about a report (docs/PRODUCT.md, 'Reports'). */
 export const REPORT_ACTIONS = ['none', 'rename', 'ban'] as const;
@@ -21,6 +22,17 @@ export interface ResolvedReport {
   renamedTo?: string;
   /** Keyed hashes of the sessions a ban ended (their sockets must close on every node). */
   endedSessions: string[];
+  /**
+   * What a ban withdrew: the banned account's pending challenges and friend requests, sent and
+   * received, with the other player of each (their notices must go: see `withdrawPending`).
+   */
+  withdrawn: Withdrawn;
+}
+
+export interface Withdrawn {
+  /** `recipientId` null for an open challenge, which no one else has a notice of. */
+  challenges: { id: number; otherId: number | null; toOther: boolean }[];
+  requests: { id: number; otherId: number; toOther: boolean }[];
 }
 
 export type ResolveOutcome =
@@ -34,7 +46,8 @@ export type ResolveOutcome =
  * - `none`: nothing more;
  * - `rename`: the reported account takes the neutral name `player{id}` (its own id; with a
  *   suffix in the rare case another account holds that name or one that looks the same);
- * - `ban`: `users.banned_at` is set, the account's sessions and push tokens are deleted. Its
+ * - `ban`: `users.banned_at` is set, the account's sessions and push tokens are deleted, its
+ *   pending challenges and friend requests withdrawn (`withdrawPending`). Its
  *   sign-ins are refused from then on (accounts/account-service.ts), and a session that would
  *   remain speaks for nobody (sessions/session-store.ts). The caller closes the sockets of the
  *   sessions ended, on every node, after commit.
@@ -69,6 +82,7 @@ export async function resolveReport(
       reportedId: report.reportedId,
       username: account?.username ?? null,
       endedSessions: [],
+      withdrawn: { challenges: [], requests: [] },
     };
     if (action === 'rename') {
       resolved.renamedTo = await rename(tx, report.reportedId, account?.username ?? null);
@@ -85,6 +99,7 @@ export async function resolveReport(
       resolved.endedSessions = ended.map((session) => session.sessionHash);
       // No notification reaches a banned account's devices either.
       await tx.delete(pushTokens).where(eq(pushTokens.userId, report.reportedId));
+      resolved.withdrawn = await withdrawPending(tx, report.reportedId, now);
     }
     await tx
       .update(userReports)
@@ -92,6 +107,54 @@ export async function resolveReport(
       .where(eq(userReports.id, reportId));
     return { kind: 'resolved' as const, report: resolved };
   });
+}
+
+/**
+ * Ends a banned account's pending challenges and friend requests, both ways: nobody can accept
+ * a game against an account that cannot sign in, and nobody waits for its answer. Each ends as
+ * denied but already seen by its sender, so no 'declined' notice says an answer nobody gave.
+ */
+async function withdrawPending(tx: Transaction, userId: number, now: Date): Promise<Withdrawn> {
+  const ended = await tx
+    .update(challenges)
+    .set({ status: 'denied', respondedAt: now, senderSeenAt: now })
+    .where(
+      and(
+        eq(challenges.status, 'pending'),
+        or(eq(challenges.senderId, userId), eq(challenges.recipientId, userId)),
+      ),
+    )
+    .returning({
+      id: challenges.id,
+      senderId: challenges.senderId,
+      recipientId: challenges.recipientId,
+    });
+  const closed = await tx
+    .update(friendRequests)
+    .set({ status: 'denied', respondedAt: now })
+    .where(
+      and(
+        eq(friendRequests.status, 'pending'),
+        or(eq(friendRequests.senderId, userId), eq(friendRequests.recipientId, userId)),
+      ),
+    )
+    .returning({
+      id: friendRequests.id,
+      senderId: friendRequests.senderId,
+      recipientId: friendRequests.recipientId,
+    });
+  return {
+    challenges: ended.map((row) =>
+      row.senderId === userId
+        ? { id: row.id, otherId: row.recipientId, toOther: true }
+        : { id: row.id, otherId: row.senderId, toOther: false },
+    ),
+    requests: closed.map((row) =>
+      row.senderId === userId
+        ? { id: row.id, otherId: row.recipientId, toOther: true }
+        : { id: row.id, otherId: row.senderId, toOther: false },
+    ),
+  };
 }
 
 /**
