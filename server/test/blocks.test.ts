@@ -215,6 +215,25 @@ describe.each(DATABASE_KINDS)('blocks on %s', (kind) => {
     expect(rows).toEqual([]);
   });
 
+  it('leaves nothing pending for the blocker when a challenge and a request race the block', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const [blocker, blocked] = await players();
+      const [blocking, challenged, requested] = await Promise.all([
+        block(blocker, blocked.username),
+        challenge(blocked, blocker),
+        blocked.agent.get<Json>(`/api/friends/add/${blocker.username}`),
+      ]);
+      expect([blocking.status, challenged.status, requested.status]).toEqual([200, 200, 200]);
+      expect(await noticesOf(blocker)).toEqual([]);
+      expect(await friendRequestsOf(blocker)).toEqual([]);
+      const pending = await t.app.db
+        .select()
+        .from(challenges)
+        .where(and(eq(challenges.recipientId, blocker.id), eq(challenges.status, 'pending')));
+      expect(pending).toEqual([]);
+    }
+  });
+
   it("refuses the blocker's own challenge and friend request: 409 'You blocked {name}'", async () => {
     const [blocker, blocked] = await players();
     await block(blocker, blocked.username);
