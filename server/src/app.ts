@@ -34,6 +34,9 @@ import { accountRoutes } from './accounts/account-routes.ts';
 import { passwordResetRoutes } from './accounts/password-reset-routes.ts';
 import { PasswordResetService } from './accounts/password-reset-service.ts';
 import { challengeRoutes } from './challenges/challenge-routes.ts';
+import { BlockService } from './moderation/block-service.ts';
+import { moderationRoutes } from './moderation/moderation-routes.ts';
+import { ReportService } from './moderation/report-service.ts';
 import { holdsSocketOf, MatchQueueJob } from './matchmaking/match-queue-job.ts';
 import { matchRoutes } from './matchmaking/match-routes.ts';
 import { MatchService } from './matchmaking/match-service.ts';
@@ -454,6 +457,12 @@ export async function buildApp(
   games.watchers.attach(watching);
   onWatchingSocketClosed(app.io, (gameIds) => void watching.socketsClosed(gameIds));
   await app.register(watchRoutes, { prefix: config.apiPrefix, watching });
+  // Blocks and reports (docs/PRODUCT.md, 'Blocks', 'Reports').
+  await app.register(moderationRoutes, {
+    prefix: config.apiPrefix,
+    blocks: new BlockService(app.db, notifier, app.invalidations),
+    reports: new ReportService(app.db),
+  });
   const friends = new FriendService(app.db, notifier);
   const profiles = new ProfileService(app.db, friends, (viewerId, ownerId) =>
     watching.liveGameOf(viewerId, ownerId),

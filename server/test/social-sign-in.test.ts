@@ -236,6 +236,22 @@ describe.each([
     });
   });
 
+  it('a banned account is sent back to the login screen, signed in nowhere', async () => {
+    const id = freshId();
+    const first = new TestAgent(t.app);
+    await signIn(first, 'google', { id });
+    const { userId } = await userOf('google', id);
+    await t.app.db.update(users).set({ bannedAt: new Date() }).where(eq(users.id, userId));
+    const agent = new TestAgent(t.app);
+    const { response } = await signIn(agent, 'google', { id });
+    expect(response).toMatchObject({
+      status: 302,
+      headers: { location: loginError('banned', 'google') },
+    });
+    expect(agent.cookies.has(SESSION_COOKIE)).toBe(false);
+    expect(socialSignInErrorMessage('banned', 'google')).toBe('This account is banned');
+  });
+
   it('sends each provider the right client, callback, scope and PKCE challenge', async () => {
     const expectations = {
       twitter: { client: 'twitter-client', scope: 'users.read tweet.read', pkce: true },

@@ -183,3 +183,32 @@ describe('choosing a partner', () => {
     );
   });
 });
+
+describe('blocks in the queue', () => {
+  const now = 1_000_000;
+  const seek = (userId: number, keepsAwayFrom: number[] = []): QueuedSeek => ({
+    userId,
+    rating: 1500,
+    since: now - 20_000,
+    seenAt: now,
+    keepsAwayFrom: new Set(keepsAwayFrom),
+  });
+
+  it('never pairs two players a block keeps apart, whichever side lists it', () => {
+    expect(maySeeksPair(seek(1, [2]), seek(2), now)).toBe(false);
+    expect(maySeeksPair(seek(1), seek(2, [1]), now)).toBe(false);
+    expect(bestPartner(seek(1, [2]), [seek(2)], now)).toBeNull();
+    expect(pairQueue([seek(1, [2]), seek(2, [1])], now)).toEqual([]);
+  });
+
+  it('pairs each with someone else, and a blocked player is nobody for the repeat rule', () => {
+    const pairs = pairQueue([seek(1, [2]), seek(2, [1]), seek(3), seek(4)], now);
+    expect(pairs.map(([a, b]) => [a.userId, b.userId])).toEqual([
+      [1, 3],
+      [2, 4],
+    ]);
+    // 1's last opponent was 3; the only other waiting is 2, whom 1 blocked: 3 it is.
+    const again = { ...seek(1, [2]), lastOpponent: 3 };
+    expect(bestPartner(again, [seek(2), seek(3)], now)?.userId).toBe(3);
+  });
+});

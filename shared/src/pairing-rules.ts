@@ -22,6 +22,16 @@ export interface QueuedSeek {
   seenAt: number;
   /** Whom the player's previous 'Play now' game was against, if anyone. */
   lastOpponent?: number | null;
+  /**
+   * The players this one is never paired with: a block between the two, either way
+   * (docs/PRODUCT.md, 'Blocks'). Only those in the queue need be listed.
+   */
+  keepsAwayFrom?: ReadonlySet<number>;
+}
+
+/** Whether a block keeps two seeks apart (listed on either side). */
+export function isBlockedPair(a: QueuedSeek, b: QueuedSeek): boolean {
+  return a.keepsAwayFrom?.has(b.userId) === true || b.keepsAwayFrom?.has(a.userId) === true;
 }
 
 /** Whether two seeks are the same two players as one's previous 'Play now' game. */
@@ -45,12 +55,14 @@ export function isSeekAlive(seek: Pick<QueuedSeek, 'seenAt'>, now: number): bool
 }
 
 /**
- * Whether two seeks may be paired at `now`: two different players, both alive, whose ratings
+ * Whether two seeks may be paired at `now`: two different players, neither of whom blocked the
+ * other (`isBlockedPair`), both alive, whose ratings
  * are within the window of the longer of their two waits (`pairingWindow`). Symmetric: the one
  * who has waited 10 s accepts anyone, and a newcomer takes whoever has waited that long.
  */
 export function maySeeksPair(a: QueuedSeek, b: QueuedSeek, now: number): boolean {
   if (a.userId === b.userId) return false;
+  if (isBlockedPair(a, b)) return false;
   if (!isSeekAlive(a, now) || !isSeekAlive(b, now)) return false;
   const waited = Math.max(now - a.since, now - b.since);
   return Math.abs(a.rating - b.rating) <= pairingWindow(waited);
@@ -69,8 +81,12 @@ export function bestPartner<S extends QueuedSeek>(
 ): S | null {
   // The same two players twice in a row only when nobody else is waiting: a second account
   // cannot be sure to meet its main account again while the queue has anyone else.
+  // A player kept away by a block is nobody for this purpose: they could never be the partner.
   const othersWaiting = candidates.filter(
-    (candidate) => candidate.userId !== seeker.userId && isSeekAlive(candidate, now),
+    (candidate) =>
+      candidate.userId !== seeker.userId &&
+      isSeekAlive(candidate, now) &&
+      !isBlockedPair(seeker, candidate),
   ).length;
   let best: S | null = null;
   for (const candidate of candidates) {

@@ -28,6 +28,8 @@ export const SOCIAL_SIGN_IN_ERROR_CODES = [
   'bad_state',
   /** The code exchange, the profile or the assertion check failed. */
   'failed',
+  /** The account was banned by an admin (docs/PRODUCT.md, 'Reports'). */
+  'banned',
 ] as const;
 export type SocialSignInErrorCode = (typeof SOCIAL_SIGN_IN_ERROR_CODES)[number];
 
@@ -49,6 +51,8 @@ export function socialSignInErrorMessage(code: string, provider: string | null):
       return 'This sign-in attempt has expired or was already used. Please try again.';
     case 'failed':
       return `We could not complete sign-in with ${label}. Please try again.`;
+    case 'banned':
+      return 'This account is banned';
     default:
       return 'Sign-in did not work. Please try again.';
   }

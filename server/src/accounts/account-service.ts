@@ -15,12 +15,21 @@ import { lockAccountDaily } from '../db/account-daily-lock.ts';
 import { violatedUniqueConstraint } from '../db/database-errors.ts';
 import { pushTokens, users } from '../db/account-tables.ts';
 import { adoptGuestGames } from '../games/guest-games.ts';
-import { badRequest, conflict, notFound, unauthorized, unavailable } from '../errors.ts';
+import {
+  ApiError,
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  unauthorized,
+  unavailable,
+} from '../errors.ts';
 import type { Mailer } from '../lib/mailer.ts';
 import { hashPassword, verifyPassword } from '../lib/password-hashing.ts';
 import type { SignedInAccount } from '../sessions/route-access.ts';
 import type { SessionIdentity, SessionStore } from '../sessions/session-store.ts';
 import { hashToken, newOpaqueToken } from '../lib/secret-hashing.ts';
+import { SocialSignInError } from './sign-in-error.ts';
 
 export const ACCOUNT_ERRORS = {
   usernameTaken: 'That username is taken',
@@ -31,6 +40,7 @@ export const ACCOUNT_ERRORS = {
   alreadyVerified: 'Your e-mail address is already verified',
   nothingToVerify: 'This account has no e-mail address to verify',
   mailFailed: 'The e-mail could not be sent. Please try again later.',
+  banned: 'This account is banned',
 } as const;
 
 /**
@@ -339,9 +349,18 @@ export class AccountService {
     username: string | null,
     current: SessionIdentity | null,
   ): Promise<StartedSession<string | null>> {
-    const started = await this.deps.db.transaction((tx) =>
-      this.startSession(tx, userId, username, current, undefined),
-    );
+    let started;
+    try {
+      started = await this.deps.db.transaction((tx) =>
+        this.startSession(tx, userId, username, current, undefined),
+      );
+    } catch (error) {
+      // A browser navigation: the login screen says it, with the code of its sentence.
+      if (error instanceof ApiError && error.message === ACCOUNT_ERRORS.banned) {
+        throw new SocialSignInError('banned', `account ${userId} is banned`);
+      }
+      throw error;
+    }
     return this.announceSignIn(current, started);
   }
 
@@ -375,6 +394,15 @@ export class AccountService {
     current: SessionIdentity | null,
     pushToken: string | undefined,
   ): Promise<StartedSession<Username> & { movedGames: number[] }> {
+    // A banned account signs in no more, by any way (docs/PRODUCT.md, 'Reports'). Read with a
+    // share lock: a ban that is being written waits for this sign-in's commit and then ends its
+    // session too, or this one waits for the ban and sees it.
+    const [account] = await tx
+      .select({ bannedAt: users.bannedAt })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('share');
+    if (account?.bannedAt) throw forbidden(ACCOUNT_ERRORS.banned);
     let movedGames: number[] = [];
     if (current) {
       if (current.userId === null) {

@@ -19,6 +19,8 @@ import { challenges } from '../db/social-tables.ts';
 import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
 import type { InvalidationPublisher } from '../lib/cluster-cache.ts';
 import { changeTopics } from '../lib/invalidation-channel.ts';
+import { blockBetween, blockedByYou } from '../blocks/block-lookup.ts';
+import { userBlocks } from '../db/moderation-tables.ts';
 import type { Notifier } from '../realtime/notifier.ts';
 import { type GameCreation, ratedGamesTodayByOpponent } from '../games/game-creation.ts';
 
@@ -76,6 +78,26 @@ export class ChallengeService {
         sql`SELECT pg_advisory_xact_lock(${PAIR_LOCK_SPACE}, ${pairLockKey(sender.userId, recipient.id)})`,
       );
       const now = new Date();
+      // Read under the pair's lock, which a block takes too (docs/PRODUCT.md, 'Blocks').
+      const block = await blockBetween(tx, sender.userId, recipient.id);
+      if (block?.blockerId === sender.userId) throw conflict(blockedByYou(recipientName));
+      if (block) {
+        // The blocked player's challenge answers as one the blocker denied: a row of its own
+        // (its info says 'stop', its sender's notices say declined) that never reached them.
+        const [denied] = await tx
+          .insert(challenges)
+          .values({
+            senderId: sender.userId,
+            recipientId: recipient.id,
+            status: 'denied',
+            respondedAt: now,
+            expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS),
+            rematch: await isRematch(tx, sender.userId, recipient.id),
+            timeControl,
+          })
+          .returning();
+        return { kind: 'denied' as const, challenge: denied! };
+      }
       // They already challenged me: that is a yes from both sides, so the game starts now.
       const [theirs] = await tx
         .select()
@@ -118,6 +140,12 @@ export class ChallengeService {
         outcome.gameId,
         `${recipientName} had challenged you: game on!`,
       );
+    }
+    if (outcome.kind === 'denied') {
+      await this.announce(outcome.challenge.id);
+      this.notifier.notify(sender.userId, 'challenge:denied', {
+        challengeId: outcome.challenge.id,
+      });
     }
     if (outcome.kind === 'created') {
       this.notifier.notify(recipient.id, 'challenge:received', {
@@ -182,6 +210,9 @@ export class ChallengeService {
   ): Promise<{ challengeId: number; gameId: number }> {
     const { challenge, gameId } = await this.db.transaction(async (tx) => {
       const row = await this.lockAnswerable(tx, userId, challengeId);
+      // A challenge from before a block (one made as the block committed) starts no game
+      // between the two: it is as withdrawn as the block made the others.
+      if (await blockBetween(tx, row.senderId, userId)) throw conflict(CHALLENGE_ERRORS.notPending);
       return { challenge: row, gameId: await this.startGame(tx, row, userId) };
     });
     await this.announce(challengeId);
@@ -242,7 +273,15 @@ export class ChallengeService {
       const [waiting] = await tx
         .select()
         .from(challenges)
-        .where(and(openPending, ne(challenges.senderId, sender.userId)))
+        .where(
+          and(
+            openPending,
+            ne(challenges.senderId, sender.userId),
+            // Never a player either of the two blocked (docs/PRODUCT.md, 'Blocks'): two
+            // primary-key probes per candidate, and the first candidate is nearly always taken.
+            sql`NOT EXISTS (SELECT 1 FROM ${userBlocks} WHERE (${userBlocks.blockerId} = ${challenges.senderId} AND ${userBlocks.blockedId} = ${sender.userId}) OR (${userBlocks.blockerId} = ${sender.userId} AND ${userBlocks.blockedId} = ${challenges.senderId}))`,
+          ),
+        )
         .orderBy(asc(challenges.createdAt), asc(challenges.id))
         .limit(1)
         .for('update');

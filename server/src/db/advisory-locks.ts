@@ -65,6 +65,12 @@ export const ADVISORY_LOCKS = {
    */
   phrasesOfPlayer: 724_009,
   /**
+   * Space of the per-account report locks (two-key form, with the reporter's id),
+   * transaction-scoped: an account's reports are filed one after the other, so two sent at
+   * once cannot both be the tenth of the day (docs/PRODUCT.md, 'Reports').
+   */
+  reporter: 724_010,
+  /**
    * A leaderboard refresh, transaction-scoped: one node of the cluster recomputes the
    * snapshots of a period; the others find the lock taken and read what it stored.
    */

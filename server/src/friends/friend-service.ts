@@ -8,6 +8,7 @@ import { users } from '../db/account-tables.ts';
 import { friendRequests, friendships } from '../db/social-tables.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import type { Notifier } from '../realtime/notifier.ts';
+import { blockBetween, blockedByYou } from '../blocks/block-lookup.ts';
 
 export const FRIEND_ERRORS = {
   unknownUser: 'No player has that username',
@@ -60,10 +61,18 @@ export class FriendService {
     const recipientName = recipient.username;
 
     let outcome:
-      { kind: 'befriended'; answeredId: number } | { kind: 'requested'; requestId: number };
+      | { kind: 'befriended'; answeredId: number }
+      | { kind: 'requested'; requestId: number }
+      | { kind: 'swallowed' };
     try {
       outcome = await this.db.transaction(async (tx) => {
         await lockPair(tx, sender.userId, recipient.id);
+        // Read under the pair's lock, which a block takes too (docs/PRODUCT.md, 'Blocks'): the
+        // blocker is refused; the blocked player is answered as if it were sent, and nothing
+        // is kept that could reach the blocker.
+        const block = await blockBetween(tx, sender.userId, recipient.id);
+        if (block?.blockerId === sender.userId) throw conflict(blockedByYou(recipientName));
+        if (block) return { kind: 'swallowed' as const };
         const [theirs] = await tx
           .select({ id: friendRequests.id })
           .from(friendRequests)
@@ -100,6 +109,7 @@ export class FriendService {
       this.notifier.notify(recipient.id, 'friend:accepted', { name: sender.username });
       return { msg: `${recipientName} had already asked you: you are now friends!` };
     }
+    if (outcome.kind === 'swallowed') return { msg: `Friend request sent to ${recipientName}!` };
     this.notifier.notify(recipient.id, 'friend:request', {
       id: outcome.requestId,
       name: sender.username,

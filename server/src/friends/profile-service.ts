@@ -1,4 +1,4 @@
-import { and, asc, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import { usernameKey } from '@jotto/shared/account-rules';
 import { winRatio } from '@jotto/shared/game-rules';
 import {
@@ -9,6 +9,7 @@ import {
 } from '@jotto/shared/social-schemas';
 import type { Database } from '../db/database.ts';
 import { users } from '../db/account-tables.ts';
+import { userBlocks } from '../db/moderation-tables.ts';
 import { notFound } from '../errors.ts';
 import { profileRatingOf, ratingColumns } from '../ratings/rating-model.ts';
 import type { FriendService } from './friend-service.ts';
@@ -53,8 +54,14 @@ export class ProfileService {
       .limit(1);
     if (!user?.username) throw notFound(PROFILE_ERRORS.notFound);
     const isOwner = viewerId === user.id;
-    const isFriend =
-      viewerId !== null && !isOwner && (await this.friends.areFriends(viewerId, user.id));
+    const other = viewerId !== null && !isOwner ? viewerId : null;
+    const [isFriend, blocked] =
+      other === null
+        ? [false, false]
+        : await Promise.all([
+            this.friends.areFriends(other, user.id),
+            this.viewerBlocked(other, user.id),
+          ]);
     const profile: Profile = {
       username: user.username,
       displayName: user.username,
@@ -66,6 +73,7 @@ export class ProfileService {
       isFriend,
       rating: profileRatingOf(user, new Date()),
     };
+    if (blocked) profile.blocked = true;
     if (isOwner || isFriend) {
       profile.friends = (await this.friends.listFriends(user.id)).map((friend) => friend.name);
     }
@@ -74,6 +82,16 @@ export class ProfileService {
       if (liveGameId !== null) profile.liveGameId = liveGameId;
     }
     return profile;
+  }
+
+  /** Whether the viewer blocked the profile's owner (docs/PRODUCT.md, 'Blocks'). */
+  private async viewerBlocked(viewerId: number, ownerId: number): Promise<boolean> {
+    const [row] = await this.db
+      .select({ blockerId: userBlocks.blockerId })
+      .from(userBlocks)
+      .where(and(eq(userBlocks.blockerId, viewerId), eq(userBlocks.blockedId, ownerId)))
+      .limit(1);
+    return row !== undefined;
   }
 
   /**

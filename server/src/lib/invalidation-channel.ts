@@ -33,7 +33,13 @@ export const changeTopics = {
   watchers: (gameId: number) => `watchers:${gameId}`,
 };
 
-const REDIS_CHANNEL = 'jotto:invalidations';
+/**
+ * The Redis channel of announcements. A message is the topics, one a line, after an optional
+ * first line naming the node that sent it; a process that is not a node (the admin CLI)
+ * publishes topics alone.
+ */
+export const INVALIDATIONS_REDIS_CHANNEL = 'jotto:invalidations';
+const REDIS_CHANNEL = INVALIDATIONS_REDIS_CHANNEL;
 /**
  * A message's first line when it names the node that sent it: `@<node id>`. No topic starts
  * with '@', so a message without it (from a node of an earlier release) is all topics.

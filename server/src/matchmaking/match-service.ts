@@ -22,6 +22,7 @@ import {
   SEEK_EXPIRY_MS,
 } from '@jotto/shared/pairing-rules';
 import { ADVISORY_LOCKS } from '../db/advisory-locks.ts';
+import { blocksAmong } from '../blocks/block-lookup.ts';
 import type { Database, Transaction } from '../db/database.ts';
 import { sessions, users } from '../db/account-tables.ts';
 import { gamePlayers, games } from '../db/game-tables.ts';
@@ -227,6 +228,8 @@ export class MatchService {
           await waitingSeeks(tx, now, notInArray(matchSeeks.userId, userIds), hasLiveSeekingSession)
         ).map((seek) => [seek.userId, seek]),
       );
+      const apart = await keptApart(tx, [...new Set([...waiting.keys(), ...userIds])]);
+      for (const seek of waiting.values()) seek.keepsAwayFrom = apart.get(seek.userId);
       const rows = new Map<number, typeof matchSeeks.$inferInsert>();
       const cancelled: number[] = [];
       const pairings: Pairing[] = [];
@@ -294,6 +297,7 @@ export class MatchService {
             : [request.sessionHash],
           // The opponent of the game the row points to, else whom the row remembers.
           lastOpponent: me.gameId !== null ? me.opponentId : me.lastOpponentId,
+          keepsAwayFrom: apart.get(request.userId),
         };
         const partner = bestPartner(seeker, [...waiting.values()], now.getTime());
         if (!partner) {
@@ -468,6 +472,11 @@ export class MatchService {
           ),
         );
       const seeks = await waitingSeeks(tx, now, hasLiveSeekingSession);
+      const apart = await keptApart(
+        tx,
+        seeks.map((seek) => seek.userId),
+      );
+      for (const seek of seeks) seek.keepsAwayFrom = apart.get(seek.userId);
       const pairings: Pairing[] = [];
       for (const [first, second] of pairQueue(seeks, now.getTime())) {
         const { gameId, rated } = await this.games.createVersusGame(
@@ -554,6 +563,29 @@ async function waitingSeeks(
     username: row.username ?? '',
     liveSessions: row.liveSessions,
   }));
+}
+
+/**
+ * For each player of a queue, those a block keeps them away from (docs/PRODUCT.md, 'Blocks'),
+ * both ways. Why this keeps pairing cheap: one statement per pass (not one per candidate pair),
+ * reading only the primary-key ranges of the queue's own players in `user_blocks` and keeping
+ * the rows whose other end waits too, which are few; the pure rules then test a set per pair.
+ */
+async function keptApart(
+  tx: Transaction,
+  userIds: readonly number[],
+): Promise<Map<number, Set<number>>> {
+  const apart = new Map<number, Set<number>>();
+  const add = (from: number, to: number) => {
+    const set = apart.get(from) ?? new Set<number>();
+    set.add(to);
+    apart.set(from, set);
+  };
+  for (const [blockerId, blockedId] of await blocksAmong(tx, userIds)) {
+    add(blockerId, blockedId);
+    add(blockedId, blockerId);
+  }
+  return apart;
 }
 
 /** The live sessions among these keyed hashes (read in the caller's transaction). */

@@ -1,5 +1,11 @@
 import { type Callback, Redis, type RedisOptions } from 'ioredis';
 
+/**
+ * The key prefix of the Socket.IO Redis adapter's channels: every node, and the admin CLI that
+ * disconnects a banned account's sockets, must use the same one.
+ */
+export const SOCKET_ADAPTER_KEY = 'jotto:socket.io';
+
 /** A command the adapter sends without waiting for its outcome. */
 export type FireAndForgetCommand = 'publish' | 'subscribe' | 'psubscribe';
 

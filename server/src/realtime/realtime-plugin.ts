@@ -10,7 +10,11 @@ import type { NodeDrain } from '../lib/node-drain.ts';
 import { isDatabaseUnavailable } from '../db/database-errors.ts';
 import { mayOpenSocket } from '../plugins/origin-policy.ts';
 import { viewerOfSession } from '../sessions/viewer.ts';
-import { AdapterConnection, type FireAndForgetCommand } from './adapter-connection.ts';
+import {
+  AdapterConnection,
+  type FireAndForgetCommand,
+  SOCKET_ADAPTER_KEY,
+} from './adapter-connection.ts';
 import type { RealtimeServer, RealtimeSocket } from './notifier.ts';
 import { SessionRecheck } from './session-recheck.ts';
 import { registerSocketMetrics } from './realtime-metrics.ts';
@@ -137,7 +141,7 @@ export const realtimePlugin = fp(
           app.log.warn({ err: err.message }, 'redis adapter error'),
         );
       }
-      io.adapter(createAdapter(publisher, subscriber, { key: 'jotto:socket.io' }));
+      io.adapter(createAdapter(publisher, subscriber, { key: SOCKET_ADAPTER_KEY }));
       app.addHook('onClose', async () => {
         publisher.disconnect();
         subscriber.disconnect();

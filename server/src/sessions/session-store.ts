@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../db/database.ts';
 import { sessions, users } from '../db/account-tables.ts';
@@ -128,7 +128,15 @@ export class SessionStore {
       .select({ userId: sessions.userId, expiresAt: sessions.expiresAt, username: users.username })
       .from(sessions)
       .leftJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.idHash, sql.placeholder('hash')), liveSessionCondition))
+      .where(
+        and(
+          eq(sessions.idHash, sql.placeholder('hash')),
+          liveSessionCondition,
+          // A ban deletes the account's sessions; should one remain (a sign-in racing the ban),
+          // it speaks for nobody. Free: the user's row is read anyway (a guest's has none).
+          isNull(users.bannedAt),
+        ),
+      )
       .limit(1)
       .prepare('resolve_session');
   }
