@@ -460,7 +460,7 @@ export async function buildApp(
   // Blocks and reports (docs/PRODUCT.md, 'Blocks', 'Reports').
   await app.register(moderationRoutes, {
     prefix: config.apiPrefix,
-    blocks: new BlockService(app.db, notifier, app.invalidations),
+    blocks: new BlockService(app.db, notifier, app.invalidations, watching),
     reports: new ReportService(app.db),
   });
   const friends = new FriendService(app.db, notifier);

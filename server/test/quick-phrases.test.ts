@@ -349,4 +349,17 @@ describe.each(DATABASE_KINDS)('quick phrases on %s', (kind) => {
     expect((await detail(a, gameId)).said).toEqual([fromBlocker]);
     expect((await detail(b, gameId)).said).toEqual([bSaid]);
   });
+
+  it('a block through the route takes the phrases said before it out of answers already cached', async () => {
+    const [a, b] = [await newPlayer(), await newPlayer()];
+    const gameId = await newVersus(a, b);
+    const fromB = await sayOk(b, gameId, 'good_luck');
+    // Read (and so cached) before the block.
+    expect((await detail(a, gameId)).said).toEqual([fromB]);
+    expect((await counts(a, gameId, 0)).said).toEqual([fromB]);
+    const blocking = await a.agent.post('/api/user/block', { username: b.username });
+    expect(blocking.status).toBe(200);
+    expect((await detail(a, gameId)).said).toEqual([]);
+    expect((await counts(a, gameId, 0)).said).toEqual([]);
+  });
 });

@@ -377,6 +377,27 @@ describe.each(DATABASE_KINDS)('watching on %s', (kind) => {
     expect((await watch(spectator, game.gameId)).status).toBe(403);
   });
 
+  it('a player blocking a spectator (or blocked by one) takes the spectator out of the room at once', async () => {
+    for (const blockerIsPlayer of [true, false]) {
+      const game = await versusGame();
+      const aEvents = recordEvents(await socketOf(game.a), ['game:watchers']);
+      const spectator = await registerPlayer(t.app, 'ws');
+      const events = await spectatorSocket(spectator);
+      expect((await watch(spectator, game.gameId)).body.watchers).toBe(1);
+      await aEvents.waitFor(1, 'game:watchers');
+      const [blocker, blocked] = blockerIsPlayer ? [game.b, spectator] : [spectator, game.b];
+      const blocking = await blocker.agent.post('/api/user/block', { username: blocked.username });
+      expect(blocking.status).toBe(200);
+      // Before any move: the block itself sends the spectator out, and the players hear it.
+      const heard = await aEvents.waitFor(2, 'game:watchers');
+      expect(heard[1]!.payload).toEqual({ gameId: game.gameId, count: 0 });
+      await game.guess(game.a);
+      expect(await quietFor(events, NOTHING_ELSE_WITHIN_MS)).toBe(true);
+      expect(events.events.filter((e) => e.name === 'watch:counts')).toHaveLength(0);
+      expect((await watch(spectator, game.gameId)).status).toBe(403);
+    }
+  });
+
   it('the clock ending a game reaches its spectators', async () => {
     const game = await versusGame();
     const spectator = await registerPlayer(t.app, 'ws');

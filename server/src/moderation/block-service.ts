@@ -10,6 +10,8 @@ import { badRequest, notFound } from '../errors.ts';
 import type { InvalidationPublisher } from '../lib/cluster-cache.ts';
 import { changeTopics } from '../lib/invalidation-channel.ts';
 import type { Notifier } from '../realtime/notifier.ts';
+import { gamePlayers, games } from '../db/game-tables.ts';
+import type { WatchService } from '../watching/watch-service.ts';
 import { MODERATION_ERRORS } from './moderation-errors.ts';
 
 /** The list of players I blocked is bounded rather than trusting its size. */
@@ -49,6 +51,8 @@ export class BlockService {
     private readonly notifier: Notifier,
     /** Announces each withdrawn challenge after commit (its info is a polled answer). */
     private readonly invalidations: InvalidationPublisher | null = null,
+    /** Takes each out of the watch rooms of the other's games (docs/PRODUCT.md, 'Watching'). */
+    private readonly watching: Pick<WatchService, 'stopWatchingBetween'> | null = null,
   ) {}
 
   /** `POST /user/block`: blocking twice is a success that changes nothing. */
@@ -72,11 +76,16 @@ export class BlockService {
     });
     // Both players' notices changed (news of the friendship ended went too), whether or not
     // an event goes to them below.
+    // The games the two play together answer phrases by the block from now on (neither's
+    // reaches the other, those said before too): their cached answers go.
+    const shared = await gamesOfBoth(this.db, actor.userId, other);
     await this.invalidations?.publish([
       ...withdrawn.challenges.map((challenge) => changeTopics.challenge(challenge.id)),
+      ...shared.map((gameId) => changeTopics.game(gameId)),
       changeTopics.notices(actor.userId),
       changeTopics.notices(other),
     ]);
+    await this.watching?.stopWatchingBetween(actor.userId, other);
     for (const challenge of withdrawn.challenges) {
       this.notifier.notify(challenge.recipientId, 'challenge:answered', {
         challengeId: challenge.id,
@@ -192,4 +201,29 @@ async function withdrawBetween(
     ),
     requests: withdrawnRequests,
   };
+}
+
+/**
+ * The versus games two players play together that are not settled, or settled within the last
+ * hour (phrases may still be said in the first ten minutes after): the answers a block changes.
+ */
+async function gamesOfBoth(db: Database, userId: number, otherId: number): Promise<number[]> {
+  const mine = db
+    .select({ gameId: gamePlayers.gameId })
+    .from(gamePlayers)
+    .where(eq(gamePlayers.userId, userId));
+  const rows = await db
+    .select({ id: games.id })
+    .from(gamePlayers)
+    .innerJoin(games, eq(games.id, gamePlayers.gameId))
+    .where(
+      and(
+        eq(gamePlayers.userId, otherId),
+        eq(games.mode, 'versus'),
+        sql`${gamePlayers.gameId} IN ${mine}`,
+        or(isNull(games.settledAt), gt(games.settledAt, sql`now() - interval '1 hour'`)),
+      ),
+    )
+    .limit(100);
+  return rows.map((row) => row.id);
 }
