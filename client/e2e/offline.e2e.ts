@@ -90,7 +90,11 @@ describe('a versus game offline', () => {
     // No real-time channel: the game polls its counts every 3 s.
     await page.route('**/api/socket.io/**', (route) => route.abort());
     const held: Route[] = [];
-    await page.route(`**/api/game/${gameId}/counts`, (route) => void held.push(route));
+    // By path: the poll asks `?since=` too (for the quick phrases said meanwhile).
+    await page.route(
+      (url) => url.pathname === `/api/game/${gameId}/counts`,
+      (route) => void held.push(route),
+    );
     await page.goto(`/game/${gameId}`);
     const scores = page.getByRole('region', { name: 'Scores' });
     await expect.poll(() => held.length, { timeout: 10_000 }).toBeGreaterThan(0);
