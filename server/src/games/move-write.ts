@@ -55,6 +55,14 @@ export interface MoveWritten {
  * same order (they queue, never deadlock). The same statement records an ongoing guess in a
  * batch and a finishing move inside its settling transaction (`MoveRecorder`).
  *
+ * The game's and the session's checks are scalar subqueries, one primary-key probe per move,
+ * rather than joins: the planner cannot know how many moves the JSON holds (it assumes 100) nor,
+ * before a table is analyzed, how many games are open, and as joins it chose to scan every open
+ * game against every move of the batch and to hash every live session. At 1,500 live games on one
+ * node that made a batch of 17 moves take 28 ms of Postgres instead of about 1 ms
+ * (`pnpm bench capacity`, Postgres CPU per guess; `move-write-plan.test.ts` fails on a plan that
+ * scans).
+ *
  * The input is one JSON text cast in SQL (`json_to_recordset`), so it does not depend on how
  * either driver serialises a parameter, and the statement's text is the same for every batch
  * (prepared once per connection).
@@ -72,13 +80,14 @@ function writeMovesSql(rows: SQLWrapper | string): SQL {
         guess_count = gp.guess_count + (CASE WHEN i.word IS NULL THEN 0 ELSE 1 END),
         last_guess = coalesce(i.word, gp.last_guess), last_played_at = now(),
         finished_at = CASE WHEN i.status = 'playing' THEN gp.finished_at ELSE now() END
-      FROM i JOIN games g ON g.id = i.game_id
+      FROM i
       WHERE gp.id = i.player_id AND gp.game_id = i.game_id AND gp.status = 'playing'
         AND gp.guess_count = i.expected AND ${ownedByInputRow()}
-        AND g.settled_at IS NULL AND (g.deadline IS NULL OR g.deadline > now())
-        AND (i.session_hash IS NULL OR EXISTS (
-          SELECT 1 FROM sessions WHERE sessions.id_hash = i.session_hash
-            AND ${liveSessionCondition}))
+        AND (SELECT g.settled_at IS NULL AND (g.deadline IS NULL OR g.deadline > now())
+          FROM games g WHERE g.id = i.game_id)
+        AND (i.session_hash IS NULL OR coalesce((
+          SELECT ${liveSessionCondition} FROM sessions
+          WHERE sessions.id_hash = i.session_hash), false))
       RETURNING gp.id, gp.game_id, i.versus
     ), ins AS (
       INSERT INTO guesses (player_id, word, matches)
