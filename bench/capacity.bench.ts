@@ -30,7 +30,9 @@
 // included); the other limits are as shipped.
 //
 // Knobs: BENCH_CAPACITY_STEPS (comma-separated N), BENCH_HOLD_SECONDS (each step's hold),
-// BENCH_CPU_PROFILE_DIR (the node runs with --cpu-prof; the profile is written when it exits).
+// BENCH_CPU_PROFILE_DIR (the node runs with --cpu-prof; the profile is written when it exits),
+// BENCH_TIMELINE=1 (each step also prints its hold second by second, p50/p99: whether a missed
+// step was slow throughout or in a few seconds, and which).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -72,6 +74,7 @@ if (
 ) {
   throw new Error('BENCH_CAPACITY_STEPS must be rising whole numbers, e.g. 100,250,500');
 }
+const TIMELINE = process.env.BENCH_TIMELINE === '1';
 const HOLD_SECONDS = (() => {
   const value = Number(process.env.BENCH_HOLD_SECONDS ?? 20);
   if (!Number.isInteger(value) || value < 2 || value > 120) {
@@ -538,6 +541,10 @@ async function main(cleanup: Cleanup): Promise<number> {
     });
     active = n;
     const rampSeconds = (performance.now() - rampStarted) / 1000;
+    // Production's autovacuum analyzes a table once a tenth of it has changed; the Postgres of
+    // this machine's tests runs without it, so the bench does it after each ramp, and the
+    // planner sees the tables as they are (a scratch database starts with no statistics).
+    await sql`ANALYZE`;
     await sleep(SETTLE_MS);
 
     // The hold.
@@ -597,6 +604,21 @@ async function main(cleanup: Cleanup): Promise<number> {
       .filter((record) => record.heardAt !== null)
       .map((record) => record.heardAt! - record.sentAt)
       .sort((a, b) => a - b);
+    if (TIMELINE) {
+      const bySecond = new Map<number, number[]>();
+      for (const record of held) {
+        if (record.heardAt === null) continue;
+        const second = Math.floor((record.sentAt - holdStarted) / 1000);
+        bySecond.set(second, [...(bySecond.get(second) ?? []), record.heardAt - record.sentAt]);
+      }
+      const line = [...bySecond.entries()]
+        .sort(([a], [b]) => a - b)
+        .map(([second, values]) => {
+          values.sort((a, b) => a - b);
+          return `${second}:${percentile(values, 50).toFixed(0)}/${percentile(values, 99).toFixed(0)}`;
+        });
+      console.log(`timeline N=${n} (s:p50/p99 ms) ${line.join(' ')}`);
+    }
     const failed = held.filter((record) => record.status !== 200).length;
     const missing = held.filter(
       (record) => record.status === 200 && record.heardAt === null,
