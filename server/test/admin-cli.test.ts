@@ -1,5 +1,3 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../src/db/database.ts';
@@ -7,38 +5,7 @@ import { users } from '../src/db/account-tables.ts';
 import { games, pointAwards } from '../src/db/game-tables.ts';
 import { LeaderboardService } from '../src/leaderboards/leaderboard-service.ts';
 import { createScratchPostgresDatabase } from './test-environment.ts';
-
-const SERVER_DIR = path.resolve(import.meta.dirname, '..');
-
-interface CliRun {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs `tsx src/cli/admin.ts …` as its own process, as `pnpm admin …` does. */
-function runAdmin(args: string[], env: Record<string, string>): Promise<CliRun> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', 'src/cli/admin.ts', ...args],
-      {
-        cwd: SERVER_DIR,
-        // Only what the CLI needs: nothing of the caller's own configuration leaks in.
-        env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', ...env },
-        timeout: 60_000,
-      },
-      (error, stdout, stderr) => {
-        const code = error ? error.code : 0;
-        if (typeof code !== 'number') {
-          reject(error ?? new Error('no exit code'));
-          return;
-        }
-        resolve({ code, stdout, stderr });
-      },
-    );
-  });
-}
+import { runAdmin } from './admin-cli-process.ts';
 
 describe('pnpm admin (grant / revoke)', () => {
   let scratch: Awaited<ReturnType<typeof createScratchPostgresDatabase>>;

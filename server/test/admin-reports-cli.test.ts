@@ -1,6 +1,4 @@
-import { execFile } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '@jotto/shared/request-headers';
@@ -21,37 +19,7 @@ import {
   type TestApp,
 } from './test-app.ts';
 import { TEST_REDIS_URL } from './test-environment.ts';
-
-const SERVER_DIR = path.resolve(import.meta.dirname, '..');
-
-interface CliRun {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs `tsx src/cli/admin.ts …` as its own process, as `pnpm admin …` does. */
-function runAdmin(args: string[], env: Record<string, string>): Promise<CliRun> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', 'src/cli/admin.ts', ...args],
-      {
-        cwd: SERVER_DIR,
-        env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', ...env },
-        timeout: 60_000,
-      },
-      (error, stdout, stderr) => {
-        const code = error ? error.code : 0;
-        if (typeof code !== 'number') {
-          reject(error ?? new Error('no exit code'));
-          return;
-        }
-        resolve({ code, stdout, stderr });
-      },
-    );
-  });
-}
+import { runAdmin } from './admin-cli-process.ts';
 
 // Each run starts a process of its own (a few seconds on a busy machine).
 describe('pnpm admin reports / resolve', { timeout: 120_000 }, () => {
