@@ -1,20 +1,13 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '@jotto/shared/request-headers';
+import { describe, expect, it } from 'vitest';
 import { NOTICE_ANSWER_WINDOW_MS } from '@jotto/shared/notice-rules';
 import type { Notice } from '@jotto/shared/notice-schemas';
-import {
-  type ClientSocket,
-  connected,
-  openSocket,
-  quietFor,
-  recordEvents,
-} from '@jotto/test-support/socket-client';
+import { connected, quietFor, recordEvents } from '@jotto/test-support/socket-client';
 import { users } from '../src/db/account-tables.ts';
 import { challenges, friendRequests } from '../src/db/social-tables.ts';
 import { changeTopics } from '../src/lib/invalidation-channel.ts';
-import { registerUser, startTestApp, TestAgent, type TestApp } from './test-app.ts';
+import { registerUser, TestAgent } from './test-app.ts';
+import { listeningTestApp } from './listening-test-app.ts';
 import { DATABASE_KINDS } from './test-environment.ts';
 
 type Json = Record<string, unknown>;
@@ -24,18 +17,7 @@ type Player = Awaited<ReturnType<typeof registerUser>>;
 const NOTHING_ELSE_WITHIN_MS = 300;
 
 describe.each(DATABASE_KINDS)('notices on %s', (kind) => {
-  let t: TestApp;
-  let baseUrl: string;
-  const sockets: ClientSocket[] = [];
-  beforeAll(async () => {
-    t = await startTestApp(kind);
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  });
-  afterAll(async () => {
-    sockets.forEach((socket) => socket.disconnect());
-    await t.close();
-  });
+  const t = listeningTestApp(kind);
 
   const noticesOf = async (agent: TestAgent) => {
     const response = await agent.get<{ result: string; notices: Notice[] }>('/api/user/notices');
@@ -58,9 +40,7 @@ describe.each(DATABASE_KINDS)('notices on %s', (kind) => {
   };
   /** A socket of this player's session, like one more tab. */
   const tabOf = async (player: Player) => {
-    const socket = openSocket(baseUrl, player.agent.cookies.get(SESSION_COOKIE));
-    sockets.push(socket);
-    return connected(socket);
+    return connected(t.socketOf(player.agent));
   };
   /**
    * Alice, Bob and Carol, with two tabs of Bob's and one each of Alice's and Carol's, all

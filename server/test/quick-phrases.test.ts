@@ -1,20 +1,13 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CountsResponse, GameDetailResponse } from '@jotto/shared/game-schemas';
 import type { SaidEntry } from '@jotto/shared/phrase-schemas';
-import { SESSION_COOKIE } from '@jotto/shared/request-headers';
 import { userRoom, watchRoom } from '@jotto/shared/realtime-events';
-import {
-  type ClientSocket,
-  connected,
-  openSocket,
-  quietFor,
-  recordEvents,
-} from '@jotto/test-support/socket-client';
+import { connected, quietFor, recordEvents } from '@jotto/test-support/socket-client';
 import { games } from '../src/db/game-tables.ts';
 import { gamePhrases, userBlocks } from '../src/db/moderation-tables.ts';
-import { registerPlayer, type RegisteredPlayer, startTestApp, type TestApp } from './test-app.ts';
+import { registerPlayer, type RegisteredPlayer } from './test-app.ts';
+import { listeningTestApp } from './listening-test-app.ts';
 import { DATABASE_KINDS } from './test-environment.ts';
 
 type Json = Record<string, unknown>;
@@ -27,19 +20,7 @@ type Player = RegisteredPlayer;
 const NOTHING_ELSE_WITHIN_MS = 300;
 
 describe.each(DATABASE_KINDS)('quick phrases on %s', (kind) => {
-  let t: TestApp;
-  let baseUrl: string;
-  const sockets: ClientSocket[] = [];
-
-  beforeAll(async () => {
-    t = await startTestApp(kind);
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  });
-  afterAll(async () => {
-    sockets.forEach((socket) => socket.disconnect());
-    await t?.close();
-  });
+  const t = listeningTestApp(kind);
 
   const newPlayer = () => registerPlayer(t.app, 'qp');
 
@@ -49,9 +30,7 @@ describe.each(DATABASE_KINDS)('quick phrases on %s', (kind) => {
 
   /** A socket of the player's (every socket of theirs joins their user room). */
   async function socketOf(player: Player) {
-    const socket = openSocket(baseUrl, player.agent.cookies.get(SESSION_COOKIE));
-    sockets.push(socket);
-    return recordEvents(await connected(socket), ['game:said', 'game:counts']);
+    return recordEvents(await connected(t.socketOf(player.agent)), ['game:said', 'game:counts']);
   }
 
   /**

@@ -1,10 +1,8 @@
-import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sharedGameAnalyser } from '@jotto/shared/game-analysis';
 import { GIVE_UP_WORD } from '@jotto/shared/game-rules';
 import type { GuessEntry } from '@jotto/shared/game-schemas';
-import { SESSION_COOKIE } from '@jotto/shared/request-headers';
 import type { Profile } from '@jotto/shared/social-schemas';
 import {
   LIVE_GAMES_LIMIT,
@@ -13,18 +11,13 @@ import {
   type WatchResponse,
 } from '@jotto/shared/watch-schemas';
 import { SECRET_WORDS } from '@jotto/shared/word-lists';
-import {
-  type ClientSocket,
-  connected,
-  openSocket,
-  quietFor,
-  recordEvents,
-} from '@jotto/test-support/socket-client';
+import { connected, quietFor, recordEvents } from '@jotto/test-support/socket-client';
 import { users } from '../src/db/account-tables.ts';
 import { games } from '../src/db/game-tables.ts';
 import { userBlocks } from '../src/db/moderation-tables.ts';
 import { friendships } from '../src/db/social-tables.ts';
-import { registerPlayer, type RegisteredPlayer, startTestApp, type TestApp } from './test-app.ts';
+import { registerPlayer, type RegisteredPlayer } from './test-app.ts';
+import { listeningTestApp } from './listening-test-app.ts';
 import { DATABASE_KINDS } from './test-environment.ts';
 
 type Json = Record<string, unknown>;
@@ -39,24 +32,10 @@ const NOTHING_ELSE_WITHIN_MS = 300;
  * a profile's live game.
  */
 describe.each(DATABASE_KINDS)('watching on %s', (kind) => {
-  let t: TestApp;
-  let baseUrl: string;
-  const sockets: ClientSocket[] = [];
-
-  beforeAll(async () => {
-    t = await startTestApp(kind);
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  });
-  afterAll(async () => {
-    sockets.forEach((socket) => socket.disconnect());
-    await t?.close();
-  });
+  const t = listeningTestApp(kind);
 
   const socketOf = async (player: RegisteredPlayer) => {
-    const socket = await connected(openSocket(baseUrl, player.agent.cookies.get(SESSION_COOKIE)));
-    sockets.push(socket);
-    return socket;
+    return connected(t.socketOf(player.agent));
   };
   const spectatorSocket = async (player: RegisteredPlayer) =>
     recordEvents<SpectatorEvents>(await socketOf(player), ['watch:counts', 'game:watchers']);
