@@ -1,8 +1,6 @@
-import { Link } from 'react-router-dom';
-import { clientPath } from '@jotto/shared/client-routes';
 import { GAME_MESSAGES } from '@jotto/shared/game-rules';
+import { UnavailableNotice } from '@/components/unavailable-notice.tsx';
 import { errorMessage, isNotFound } from '@/lib/api-client.ts';
-import styles from './game-not-found.module.css';
 
 /** What a signed-in player is told of a game that is another's, or none at all. */
 export const NOT_YOUR_GAME = 'It is not one of your games, or there is no such game.';
@@ -16,16 +14,14 @@ export const NOT_YOUR_GAME = 'It is not one of your games, or there is no such g
  */
 export function GameNotFound({ error, titled }: { error: unknown; titled: boolean }) {
   const notFound = isNotFound(error);
-  const Title = titled ? 'h1' : 'h2';
   return (
-    <section className={styles.notFound} aria-labelledby="game-not-found-title">
-      <Title id="game-not-found-title" className={styles.title}>
-        {notFound ? GAME_MESSAGES.notFound : 'This game could not be loaded'}
-      </Title>
-      <p className={styles.text}>{notFound ? NOT_YOUR_GAME : errorMessage(error)}</p>
-      <Link to={clientPath('/list_solo')} className="button button-primary">
-        Back to your games
-      </Link>
-    </section>
+    <UnavailableNotice
+      id="game-not-found-title"
+      title={notFound ? GAME_MESSAGES.notFound : 'This game could not be loaded'}
+      text={notFound ? NOT_YOUR_GAME : errorMessage(error)}
+      backTo="/list_solo"
+      backLabel="Back to your games"
+      titled={titled}
+    />
   );
 }

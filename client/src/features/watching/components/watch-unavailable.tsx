@@ -1,8 +1,6 @@
-import { Link } from 'react-router-dom';
-import { clientPath } from '@jotto/shared/client-routes';
 import { GAME_MESSAGES } from '@jotto/shared/game-rules';
+import { UnavailableNotice } from '@/components/unavailable-notice.tsx';
 import { ApiCallError, errorMessage, isNotFound } from '@/lib/api-client.ts';
-import styles from './watch-unavailable.module.css';
 
 /**
  * The server's 403 for a game I may not watch (it never says why: docs/PRODUCT.md, 'Watching'),
@@ -29,14 +27,12 @@ export function WatchUnavailable({ error }: { error: unknown }) {
       ? [GAME_MESSAGES.notFound, NO_GAME_TO_WATCH]
       : ['This game could not be loaded', errorMessage(error)];
   return (
-    <section className={styles.unavailable} aria-labelledby="watch-unavailable-title">
-      <h1 id="watch-unavailable-title" className={styles.title}>
-        {title}
-      </h1>
-      <p className={styles.text}>{text}</p>
-      <Link to={clientPath('/watch')} className="button button-primary">
-        Back to Watch
-      </Link>
-    </section>
+    <UnavailableNotice
+      id="watch-unavailable-title"
+      title={title}
+      text={text}
+      backTo="/watch"
+      backLabel="Back to Watch"
+    />
   );
 }
