@@ -6,7 +6,8 @@ import {
   type EndpointBody,
   type EndpointParams,
 } from '@jotto/shared/api-endpoints';
-import { type ApiName, fillPath } from '@jotto/shared/api-paths';
+import type { ApiName } from '@jotto/shared/api-paths';
+import { fillPath } from '@jotto/shared/fill-path';
 import { GAME_MESSAGES } from '@jotto/shared/game-rules';
 import { users } from '../src/db/account-tables.ts';
 import { unauthorized } from '../src/errors.ts';

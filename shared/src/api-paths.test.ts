@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { API_ENDPOINTS } from './api-endpoints.ts';
-import { API_PATHS, fillPath } from './api-paths.ts';
+import { API_PATHS } from './api-paths.ts';
+import { fillPath } from './fill-path.ts';
 import { CLIENT_ROUTES, clientPath } from './client-routes.ts';
 
 describe('fillPath', () => {

@@ -121,16 +121,3 @@ export interface ApiPath {
 }
 
 export type ApiName = keyof typeof API_PATHS;
-
-/**
- * Fills a path's `:name` parameters, each URL-encoded: `fillPath('/game/:id/play/:word',
- * {id: 4, word: 'crane'})` is `/game/4/play/crane`. Throws when a parameter is missing, so a
- * caller cannot build `/game/undefined`.
- */
-export function fillPath(path: string, params: Record<string, string | number> = {}): string {
-  return path.replace(/:([A-Za-z]+)/g, (_match, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`missing path parameter ${name} for ${path}`);
-    return encodeURIComponent(String(value));
-  });
-}

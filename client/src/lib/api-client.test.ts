@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { requestUrl } from '@/test/fake-api.ts';
-import { ApiCallError, callEndpoint, errorMessage, isUnreachable } from './api-client.ts';
+import { ApiCallError, errorMessage, isUnreachable } from './api-client.ts';
+import { callEndpoint } from './api-endpoint.ts';
 import { networkStatus } from './network-status.ts';
 
 function stubFetch(respond: () => Response | Promise<Response>) {

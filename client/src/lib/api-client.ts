@@ -5,7 +5,8 @@ import type {
   EndpointResponse,
 } from '@jotto/shared/api-endpoints';
 import type { ErrorResponse } from '@jotto/shared/api-envelope';
-import { API_PATHS, type ApiName, fillPath } from '@jotto/shared/api-paths';
+import type { API_PATHS, ApiName } from '@jotto/shared/api-paths';
+import { fillPath } from '@jotto/shared/fill-path';
 import { CLIENT_REQUEST_HEADER, CLIENT_REQUEST_HEADER_VALUE } from '@jotto/shared/request-headers';
 import { API_BASE } from '@/config/env.ts';
 import { networkStatus } from './network-status.ts';
@@ -35,17 +36,22 @@ export type CallInput<N extends ApiName> = (EndpointParams<N> extends undefined
   (EndpointQuery<N> extends undefined ? { query?: undefined } : { query?: EndpointQuery<N> }) &
   (EndpointBody<N> extends undefined ? { body?: undefined } : { body: EndpointBody<N> });
 
-/** The arguments of `callEndpoint` after the name: none when the endpoint takes nothing. */
-type CallArgs<N extends ApiName> =
+/** The arguments of a call after the endpoint: none when the endpoint takes nothing. */
+export type CallArgs<N extends ApiName> =
   EndpointParams<N> extends undefined
     ? EndpointBody<N> extends undefined
       ? [input?: CallInput<N>]
       : [input: CallInput<N>]
     : [input: CallInput<N>];
 
+/** An endpoint's method and path, exactly as the shared table (api-paths.ts) has them. */
+export type EndpointRoute<N extends ApiName> = (typeof API_PATHS)[N];
+
 /**
- * The one way the client calls the API: by the endpoint's name in the shared table, which
- * gives the method, the path and the types of parameters, body and answer. Credentials always
+ * Calls endpoint N at its route, the table's entry for it: `callEndpoint` (api-endpoint.ts) is
+ * the way to call the API by name; this is what it runs, and what the first page's own calls use
+ * with their entries written out (see session.ts). The types of parameters, body and answer are
+ * the endpoint's. Credentials always
  * go along, cross-origin too; every call carries CLIENT_REQUEST_HEADER (our CSRF proof for
  * browsers that send no Fetch Metadata). A `{result: "error"}` answer becomes an ApiCallError
  * carrying the server's sentence. Every call tells the network status (network-status.ts)
@@ -55,11 +61,11 @@ type CallArgs<N extends ApiName> =
  * server serialises every reply through that same schema, and a check in the browser would
  * put TypeBox into every page (see api-paths.ts).
  */
-export async function callEndpoint<N extends ApiName>(
-  name: N,
+export async function callRoute<N extends ApiName>(
+  route: EndpointRoute<N>,
   ...[input]: CallArgs<N>
 ): Promise<EndpointResponse<N>> {
-  const { method, path } = API_PATHS[name];
+  const { method, path } = route;
   const params = input?.params as Record<string, string | number> | undefined;
   const query = input?.query as Record<string, string | number | boolean | undefined> | undefined;
   const body: unknown = input?.body;

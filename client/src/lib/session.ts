@@ -1,12 +1,18 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { clientPath } from '@jotto/shared/client-routes';
-import { callEndpoint } from './api-client.ts';
+import { callRoute, type EndpointRoute } from './api-client.ts';
+
+// The first page's only calls, with their entries of the endpoint table written out (checked
+// against it by their types) rather than looked up by name: the table stays out of the
+// landing's JavaScript (see api-endpoint.ts).
+const USER_INFO: EndpointRoute<'userInfo'> = { method: 'GET', path: '/user/info' };
+const LOGOUT: EndpointRoute<'logout'> = { method: 'GET', path: '/logout', changesState: true };
 
 /** Who is using the app (docs/PRODUCT.md, 'Sessions'): asked of the server on load. */
 export const userInfoQuery = queryOptions({
   queryKey: ['user-info'],
-  queryFn: () => callEndpoint('userInfo'),
+  queryFn: () => callRoute<'userInfo'>(USER_INFO),
   staleTime: 5 * 60_000,
 });
 
@@ -50,7 +56,9 @@ export function useSignOut(): () => Promise<void> {
     // whose socket drops starts polling; a player's data asked for then would be refused (401).
     queryClient.setQueryData(userInfoQuery.queryKey, { result: 'guest' });
     await queryClient.cancelQueries({ predicate: (query) => query.queryKey[0] !== 'user-info' });
-    await callEndpoint('logout').catch((error: unknown) => console.error('logout failed', error));
+    await callRoute<'logout'>(LOGOUT).catch((error: unknown) =>
+      console.error('logout failed', error),
+    );
     queryClient.clear();
     queryClient.setQueryData(userInfoQuery.queryKey, { result: 'guest' });
     navigate(clientPath('/'));

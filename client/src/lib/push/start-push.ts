@@ -1,6 +1,6 @@
 import type { FirebaseWebConfig } from '@/config/env.ts';
 import { SERVICE_WORKER_URL } from '@/config/env.ts';
-import { callEndpoint } from '../api-client.ts';
+import { callEndpoint } from '../api-endpoint.ts';
 import { getFirebasePushToken } from './firebase-push.ts';
 import {
   type ForegroundPushContext,

@@ -4,7 +4,8 @@ import type { NewChallengeBody } from '@jotto/shared/challenge-schemas';
 import { clientPath } from '@jotto/shared/client-routes';
 import { useAlert } from '@/components/alert-provider.tsx';
 import { useStatusToast } from '@/components/status-toast.tsx';
-import { callEndpoint, errorMessage } from '@/lib/api-client.ts';
+import { errorMessage } from '@/lib/api-client.ts';
+import { callEndpoint } from '@/lib/api-endpoint.ts';
 
 // Challenges are also made and answered outside the challenge screen: 'Send Challenge' on a
 // profile, the rematch of a versus game's end, Accept on a notice. Those features import what

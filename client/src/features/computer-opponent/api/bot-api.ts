@@ -4,7 +4,8 @@ import { useNavigate } from 'react-router-dom';
 import { clientPath } from '@jotto/shared/client-routes';
 import type { BotLevel } from '@jotto/shared/computer-opponent';
 import { useAlert } from '@/components/alert-provider.tsx';
-import { callEndpoint, errorMessage } from '@/lib/api-client.ts';
+import { errorMessage } from '@/lib/api-client.ts';
+import { callEndpoint } from '@/lib/api-endpoint.ts';
 import { useSingleFlight } from '@/lib/single-flight.ts';
 
 // A game against the computer (docs/PRODUCT.md, 'Computer opponent') starts from Home ('Play the

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { EndpointBody, EndpointResponse } from '@jotto/shared/api-endpoints';
 import { botDisplayName } from '@jotto/shared/computer-opponent';
-import { callEndpoint } from '@/lib/api-client.ts';
+import { callEndpoint } from '@/lib/api-endpoint.ts';
 import { newGameQuery } from '@/lib/guest-hard-mode.ts';
 
 /** The game's query keys: the detail, and the opponent's counts under it. */

@@ -1,5 +1,5 @@
 import type { QuickPhrase } from '@jotto/shared/phrase-schemas';
-import { callEndpoint } from '@/lib/api-client.ts';
+import { callEndpoint } from '@/lib/api-endpoint.ts';
 
 /** `POST /game/:id/say`: answers the phrase as the others receive it. */
 export const sayPhrase = (gameId: number, phrase: QuickPhrase) =>

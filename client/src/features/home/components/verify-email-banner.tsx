@@ -1,7 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { BusyButton } from '@/components/busy-button.tsx';
-import { callEndpoint, errorMessage } from '@/lib/api-client.ts';
+import { errorMessage } from '@/lib/api-client.ts';
+import { callEndpoint } from '@/lib/api-endpoint.ts';
 import { useSession } from '@/lib/session.ts';
 import { useSingleFlight } from '@/lib/single-flight.ts';
 import styles from './home-banner.module.css';

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { POLL_INTERVAL_MS } from '@jotto/shared/polling';
-import { callEndpoint } from '@/lib/api-client.ts';
+import { callEndpoint } from '@/lib/api-endpoint.ts';
 
 /**
  * `GET /daily/leaders`: today's Daily Jotto solvers. The server recomputes them after each

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { EndpointParams } from '@jotto/shared/api-endpoints';
-import { callEndpoint } from '@/lib/api-client.ts';
+import { callEndpoint } from '@/lib/api-endpoint.ts';
 
 export type LeaderboardType = EndpointParams<'leaderboard'>['type'];
 

@@ -5,7 +5,7 @@ import { NOTICES_LIMIT } from '@jotto/shared/notice-rules';
 import type { NewsRef, Notice } from '@jotto/shared/notice-schemas';
 import { clientPath } from '@jotto/shared/client-routes';
 import { challengeKeys } from '@/features/challenges/api/challenges-api.ts';
-import { callEndpoint } from '@/lib/api-client.ts';
+import { callEndpoint } from '@/lib/api-endpoint.ts';
 import { useRealtimeEvents } from '@/lib/realtime/realtime-provider.tsx';
 import { useLiveQuery } from '@/lib/realtime/use-live-query.ts';
 import { useSession } from '@/lib/session.ts';

@@ -1,5 +1,5 @@
 import type { EndpointBody } from '@jotto/shared/api-endpoints';
-import { callEndpoint } from '@/lib/api-client.ts';
+import { callEndpoint } from '@/lib/api-endpoint.ts';
 
 // The calls of the password reset screens (docs/PRODUCT.md, 'Password reset').
 

@@ -1,7 +1,7 @@
 import { API_PATHS } from '@jotto/shared/api-paths';
 import { CLIENT_REQUEST_HEADER, CLIENT_REQUEST_HEADER_VALUE } from '@jotto/shared/request-headers';
 import { API_BASE } from '@/config/env.ts';
-import { callEndpoint } from '@/lib/api-client.ts';
+import { callEndpoint } from '@/lib/api-endpoint.ts';
 
 /** The query key of one wait's status (each wait its own, so an old answer never opens a game). */
 export const playNowKeys = {

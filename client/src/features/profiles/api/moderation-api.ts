@@ -1,5 +1,5 @@
 import type { EndpointBody } from '@jotto/shared/api-endpoints';
-import { callEndpoint } from '@/lib/api-client.ts';
+import { callEndpoint } from '@/lib/api-endpoint.ts';
 
 /** `POST /user/block` (docs/PRODUCT.md, 'Blocks'). */
 export const blockPlayer = (username: string) => callEndpoint('block', { body: { username } });

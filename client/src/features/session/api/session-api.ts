@@ -1,5 +1,5 @@
 import type { EndpointBody } from '@jotto/shared/api-endpoints';
-import { callEndpoint } from '@/lib/api-client.ts';
+import { callEndpoint } from '@/lib/api-endpoint.ts';
 import { rememberedPushToken } from '@/lib/push/push-token.ts';
 
 // The calls of the sign-in screens. Who is signed in lives in lib/session.ts, which

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { callEndpoint } from '@/lib/api-client.ts';
+import { callEndpoint } from '@/lib/api-endpoint.ts';
 
 /** The players I blocked (docs/PRODUCT.md, 'Blocks'). */
 export const blockedKeys = {

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { EndpointBody } from '@jotto/shared/api-endpoints';
-import { callEndpoint } from '@/lib/api-client.ts';
+import { callEndpoint } from '@/lib/api-endpoint.ts';
 
 /** The settings query keys: a signed-in player's settings (docs/PRODUCT.md, 'Settings'). */
 export const settingsKeys = {

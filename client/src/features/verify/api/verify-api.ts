@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { EndpointParams } from '@jotto/shared/api-endpoints';
-import { callEndpoint } from '@/lib/api-client.ts';
+import { callEndpoint } from '@/lib/api-endpoint.ts';
 
 /**
  * `GET /users/:username/verify/:verifyCode`. A GET that changes state, so it is a

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { EndpointResponse } from '@jotto/shared/api-endpoints';
-import { callEndpoint } from '@/lib/api-client.ts';
+import { callEndpoint } from '@/lib/api-endpoint.ts';
 
 /** The live games one may watch, and a game as its spectator sees it. */
 export type LiveGames = EndpointResponse<'liveGames'>;
