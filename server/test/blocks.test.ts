@@ -1,6 +1,8 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Notice } from '@jotto/shared/notice-schemas';
+import postgres from 'postgres';
+import { ADVISORY_LOCKS, pairLockKey } from '../src/db/advisory-locks.ts';
 import { userBlocks } from '../src/db/moderation-tables.ts';
 import { gamePlayers } from '../src/db/game-tables.ts';
 import { challenges, friendRequests, friendships, matchSeeks } from '../src/db/social-tables.ts';
@@ -278,6 +280,54 @@ describe.each(DATABASE_KINDS)('blocks on %s', (kind) => {
     expect((await open(blocked)).body.gameId).toBeUndefined();
     expect((await open(other)).body.gameId).toEqual(expect.any(Number));
   });
+
+  // Postgres only: PGlite has one connection, so nothing there commits beside a pairing.
+  it.runIf(kind === 'postgres')(
+    'never pairs open challenges across a block committing as they pair',
+    async () => {
+      const [waiting, blocked] = await players();
+      // Earlier tests' open challenges out of the queue: the one waiting is this test's.
+      await t.app.db
+        .update(challenges)
+        .set({ status: 'denied' })
+        .where(and(eq(challenges.isOpen, true), eq(challenges.status, 'pending')));
+      const open = (player: Player) =>
+        player.agent.post<Json>('/api/challenges/new', { username: '@open' });
+      expect((await open(waiting)).body.gameId).toBeUndefined();
+      // The block, as the block service writes it, under the pair's lock, not yet committed.
+      const raw = postgres(t.databaseUrl!, { max: 2, onnotice: () => {} });
+      const blocker = await raw.reserve();
+      try {
+        await blocker`BEGIN`;
+        await blocker`SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS.challengePair}, ${pairLockKey(waiting.id, blocked.id)})`;
+        await blocker`INSERT INTO user_blocks (blocker_id, blocked_id) VALUES (${waiting.id}, ${blocked.id})`;
+        const sent = open(blocked);
+        // The pairing found the waiting challenge (the block is not committed) and waits for
+        // the pair's lock.
+        const waitsForLock = async () =>
+          (
+            await raw`SELECT 1 FROM pg_stat_activity
+              WHERE datname = current_database() AND wait_event_type = 'Lock'`
+          ).length > 0;
+        const until = Date.now() + 5_000;
+        while (!(await waitsForLock()) && Date.now() < until)
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(await waitsForLock()).toBe(true);
+        await blocker`COMMIT`;
+        const answer = await sent;
+        expect(answer.status).toBe(200);
+        expect(answer.body.gameId).toBeUndefined();
+      } finally {
+        blocker.release();
+        await raw.end();
+      }
+      const games = await t.app.db
+        .select()
+        .from(gamePlayers)
+        .where(inArray(gamePlayers.userId, [waiting.id, blocked.id]));
+      expect(games).toEqual([]);
+    },
+  );
 
   it("'Play now' never pairs a blocked pair, either way, and pairs them with others", async () => {
     const [a, b, c] = await trio();

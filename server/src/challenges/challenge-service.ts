@@ -285,9 +285,17 @@ export class ChallengeService {
         .orderBy(asc(challenges.createdAt), asc(challenges.id))
         .limit(1)
         .for('update');
+      // The check above saw the blocks committed when it began. A block committing since then
+      // held the pair's lock from its start: once this holds it too, a fresh read sees it (the
+      // order, queue lock then pair lock, is the same in every path that takes both).
       if (waiting) {
-        const gameId = await this.startGame(tx, waiting, sender.userId);
-        return { kind: 'paired' as const, challenge: waiting, gameId };
+        await tx.execute(
+          sql`SELECT pg_advisory_xact_lock(${PAIR_LOCK_SPACE}, ${pairLockKey(sender.userId, waiting.senderId)})`,
+        );
+        if (!(await blockBetween(tx, sender.userId, waiting.senderId))) {
+          const gameId = await this.startGame(tx, waiting, sender.userId);
+          return { kind: 'paired' as const, challenge: waiting, gameId };
+        }
       }
       const [mine] = await tx
         .select()
