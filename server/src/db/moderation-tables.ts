@@ -36,7 +36,11 @@ export const gamePhrases = pgTable(
     seq: integer('seq').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('game_phrases_game_seq_idx').on(t.gameId, t.seq)],
+  (t) => [
+    index('game_phrases_game_seq_idx').on(t.gameId, t.seq),
+    // A player's phrases of the last minute, for the limit (games/phrase-service.ts).
+    index('game_phrases_user_created_idx').on(t.userId, t.createdAt),
+  ],
 );
 
 /** `blocker` blocked `blocked` (docs/PRODUCT.md, 'Blocks'). */

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { GAME_MESSAGES } from '@jotto/shared/game-rules';
 import { PHRASES_PER_MINUTE, type QuickPhrase, type SaidEntry } from '@jotto/shared/phrase-schemas';
 import { blockBetween } from '../blocks/block-lookup.ts';
@@ -106,10 +106,8 @@ export class PhraseService {
  * per-player advisory lock, so that parallel sends (any node) are decided one after the other
  * and exactly five pass. Not the app's rate-limit plugin: its windows are fixed (opened by the
  * first request, so ten could pass in a few seconds across two windows) and it counts requests,
- * refused ones too, where the rule counts phrases said. The count reaches the player's phrases
- * through their game rows (`game_players_user_idx`, then `game_phrases_game_seq_idx`): there is
- * no index of phrases by sender, and a route limited to five calls a minute a player may pay
- * one probe per game of theirs.
+ * refused ones too, where the rule counts phrases said. The count reads one range of
+ * `game_phrases_user_created_idx` (at most five rows), however many games the player has.
  */
 async function refuseOverLimit(tx: Transaction, userId: number): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS.phrasesOfPlayer}, ${userId})`);
@@ -118,13 +116,6 @@ async function refuseOverLimit(tx: Transaction, userId: number): Promise<void> {
     .from(gamePhrases)
     .where(
       and(
-        inArray(
-          gamePhrases.gameId,
-          tx
-            .select({ gameId: gamePlayers.gameId })
-            .from(gamePlayers)
-            .where(eq(gamePlayers.userId, userId)),
-        ),
         eq(gamePhrases.userId, userId),
         gt(gamePhrases.createdAt, sql`clock_timestamp() - interval '1 minute'`),
       ),

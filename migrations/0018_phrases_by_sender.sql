@@ -1,0 +1,1 @@
+CREATE INDEX "game_phrases_user_created_idx" ON "game_phrases" USING btree ("user_id","created_at");
