@@ -391,10 +391,6 @@ export async function buildApp(
   await app.register(opsRoutes, { readiness });
   await app.register(accountRoutes, { prefix: config.apiPrefix, accounts, config });
   await app.register(passwordResetRoutes, { prefix: config.apiPrefix, resets, config });
-  await app.register(settingsRoutes, {
-    prefix: config.apiPrefix,
-    settings: new PlayerSettingsService(app.db),
-  });
   // Social sign-in: /auth/{provider} and /auth/{provider}/callback (browser navigations, not JSON).
   await app.register(socialAuthRoutes, { prefix: config.apiPrefix, accounts, config });
   const challenges = new ChallengeService(app.db, games.creation, notifier, app.invalidations);
@@ -457,6 +453,15 @@ export async function buildApp(
   games.watchers.attach(watching);
   onWatchingSocketClosed(app.io, (gameIds) => void watching.socketsClosed(gameIds));
   await app.register(watchRoutes, { prefix: config.apiPrefix, watching });
+  await app.register(settingsRoutes, {
+    prefix: config.apiPrefix,
+    // The setting is saved either way; should this fail, the game's next move sends them out.
+    settings: new PlayerSettingsService(app.db, (userId) =>
+      watching.watchingTurnedOff(userId).catch((err: unknown) => {
+        app.log.warn({ err }, 'spectators not sent out at once: the next move does it');
+      }),
+    ),
+  });
   // Blocks and reports (docs/PRODUCT.md, 'Blocks', 'Reports').
   await app.register(moderationRoutes, {
     prefix: config.apiPrefix,

@@ -21,7 +21,7 @@ import { listeningTestApp } from './listening-test-app.ts';
 import { DATABASE_KINDS } from './test-environment.ts';
 
 type Json = Record<string, unknown>;
-type SpectatorEvents = 'watch:counts' | 'game:watchers';
+type SpectatorEvents = 'watch:counts' | 'game:watchers' | 'watch:closed';
 
 /** How long a test listens for an event that must not come (see realtime-channel.test.ts). */
 const NOTHING_ELSE_WITHIN_MS = 300;
@@ -38,7 +38,11 @@ describe.each(DATABASE_KINDS)('watching on %s', (kind) => {
     return connected(t.socketOf(player.agent));
   };
   const spectatorSocket = async (player: RegisteredPlayer) =>
-    recordEvents<SpectatorEvents>(await socketOf(player), ['watch:counts', 'game:watchers']);
+    recordEvents<SpectatorEvents>(await socketOf(player), [
+      'watch:counts',
+      'game:watchers',
+      'watch:closed',
+    ]);
 
   /** A versus game between two new players, and a way to guess words that never win. */
   async function versusGame() {
@@ -338,7 +342,7 @@ describe.each(DATABASE_KINDS)('watching on %s', (kind) => {
     expect((await watch(spectator, game.gameId, '?since=-1')).status).toBe(400);
   });
 
-  it('a player turning watching off mid-game sends the spectators out of the room', async () => {
+  it('a player turning watching off mid-game tells the spectators and sends them out at once', async () => {
     const game = await versusGame();
     const aEvents = recordEvents(await socketOf(game.a), ['game:watchers']);
     const spectator = await registerPlayer(t.app, 'ws');
@@ -347,9 +351,12 @@ describe.each(DATABASE_KINDS)('watching on %s', (kind) => {
     await game.guess(game.a);
     await events.waitFor(1, 'watch:counts');
     await setAllowWatchers(game.b, false);
-    await game.guess(game.b);
+    // Before any move: the spectator hears the room close, the players the count.
+    const closed = await events.waitFor(1, 'watch:closed');
+    expect(closed[0]!.payload).toEqual({ gameId: game.gameId });
     const heard = await aEvents.waitFor(2, 'game:watchers');
     expect(heard[1]!.payload).toEqual({ gameId: game.gameId, count: 0 });
+    await game.guess(game.b);
     await game.guess(game.a);
     expect(await quietFor(events, NOTHING_ELSE_WITHIN_MS)).toBe(true);
     expect(events.events.filter((e) => e.name === 'watch:counts')).toHaveLength(1);
@@ -367,7 +374,9 @@ describe.each(DATABASE_KINDS)('watching on %s', (kind) => {
       const [blocker, blocked] = blockerIsPlayer ? [game.b, spectator] : [spectator, game.b];
       const blocking = await blocker.agent.post('/api/user/block', { username: blocked.username });
       expect(blocking.status).toBe(200);
-      // Before any move: the block itself sends the spectator out, and the players hear it.
+      // Before any move: the block itself sends the spectator out, told, and the players hear it.
+      const closed = await events.waitFor(1, 'watch:closed');
+      expect(closed[0]!.payload).toEqual({ gameId: game.gameId });
       const heard = await aEvents.waitFor(2, 'game:watchers');
       expect(heard[1]!.payload).toEqual({ gameId: game.gameId, count: 0 });
       await game.guess(game.a);

@@ -54,6 +54,16 @@ export interface GameWatchersEvent {
   count: number;
 }
 
+/**
+ * `watch:closed`: a game can no longer be watched by some or all of its spectators (a player
+ * turned watching off, or a block came between a player and a spectator; docs/PRODUCT.md,
+ * 'Watching'). It says nothing of why nor of whom: each spectator's page asks for the game again,
+ * and is refused or goes on.
+ */
+export interface WatchClosedEvent {
+  gameId: number;
+}
+
 /** `game:said`: a quick phrase said in a game (docs/PRODUCT.md, 'Quick phrases'). */
 export type GameSaidEvent = SaidEntry & { gameId: number };
 
@@ -69,6 +79,8 @@ export interface ServerToClientEvents {
    * theirs, and a tab playing another game must not take it for its opponent's move.
    */
   'watch:counts': (event: WatchCountsEvent) => void;
+  /** A game's watch room closed, to its spectators, before they are taken out of it. */
+  'watch:closed': (event: WatchClosedEvent) => void;
   /** The number watching a game changed: to its players and its spectators. */
   'game:watchers': (event: GameWatchersEvent) => void;
   /** A quick phrase in a game: to the opponent (unless muted) and the spectators. */

@@ -21,7 +21,11 @@ const SETTING_COLUMNS: { [K in keyof PlayerSettings]: (typeof users)[K] } = {
  * flag of a new game, see `hardModeOfNewGame`).
  */
 export class PlayerSettingsService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** After commit, when a player turned watching off: their spectators go (watching/). */
+    private readonly watchingTurnedOff: (userId: number) => Promise<void> = async () => {},
+  ) {}
 
   /** `GET /user/settings`: every setting of the account. */
   async read(userId: number): Promise<PlayerSettings> {
@@ -46,6 +50,7 @@ export class PlayerSettingsService {
       .where(eq(users.id, userId))
       .returning(SETTING_COLUMNS);
     if (!row) throw new Error(`no account ${userId} for its settings`);
+    if (changes.allowWatchers === false) await this.watchingTurnedOff(userId);
     return row;
   }
 }

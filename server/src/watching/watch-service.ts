@@ -118,7 +118,9 @@ export class WatchService implements GameWatchers {
 
   /**
    * A block now stands between two accounts (docs/PRODUCT.md, 'Blocks'): neither watches the
-   * other's games any more. For the blocks' service to call once the block committed.
+   * other's games any more. For the blocks' service to call once the block committed. The games'
+   * rooms hear `watch:closed` first, so the spectator's page asks again and shows the refusal;
+   * the other spectators ask again too and go on (the event names no one).
    */
   async stopWatchingBetween(userId: number, otherId: number): Promise<void> {
     const left: number[] = [];
@@ -128,10 +130,35 @@ export class WatchService implements GameWatchers {
     ] as const) {
       const gameIds = await ongoingGamesOf(this.deps.db, player);
       if (gameIds.length === 0) continue;
+      for (const gameId of gameIds) this.tellClosed(gameId);
       this.deps.io.in(userRoom(spectator)).socketsLeave(gameIds.map(watchRoom));
       left.push(...gameIds);
     }
     await this.socketsClosed(left);
+  }
+
+  /**
+   * A player turned watching off (docs/PRODUCT.md, 'Watching'): the spectators of their games in
+   * play hear `watch:closed` and leave the rooms at once, and the players hear the count.
+   */
+  async watchingTurnedOff(userId: number): Promise<void> {
+    const gameIds = await ongoingGamesOf(this.deps.db, userId);
+    for (const gameId of gameIds) this.closeRoom(gameId);
+    await this.socketsClosed(gameIds);
+  }
+
+  /** Every spectator out of a game's room, told first. */
+  private closeRoom(gameId: number): void {
+    this.tellClosed(gameId);
+    this.deps.io.in(watchRoom(gameId)).socketsLeave(watchRoom(gameId));
+  }
+
+  /**
+   * Sent through the adapter before the leave, and in that order on every node (one publisher's
+   * messages arrive in the order sent), so a spectator's socket hears it while still in the room.
+   */
+  private tellClosed(gameId: number): void {
+    this.deps.notifier.notifyRoom(watchRoom(gameId), 'watch:closed', { gameId });
   }
 
   private async pushView(gameId: number): Promise<void> {
@@ -143,9 +170,10 @@ export class WatchService implements GameWatchers {
       this.deps.counts.countOf(gameId),
     ]);
     if (!allowWatchers) {
-      // A player turned watching off since the spectators came: they hear no more of the game
-      // (a spectator who asks again is refused).
-      this.deps.io.in(watchRoom(gameId)).socketsLeave(watchRoom(gameId));
+      // A player turned watching off since the spectators came (and the word of it was lost, or
+      // another node's settings change has not reached this room yet): they hear no more of the
+      // game (a spectator who asks again is refused).
+      this.closeRoom(gameId);
       await this.deps.counts.recount(gameId, playerIdsOf(game));
       return;
     }

@@ -226,6 +226,28 @@ describe('WatchGamePage', () => {
     expect(api.callsOf('watchGame')).toHaveLength(calls);
   });
 
+  it('asks again at once when the room closes: refused, it shows why; else it goes on', async () => {
+    let answer: WatchView | { status: number; err: string } = watchView();
+    const { api, socket } = openWatch({ watchGame: () => answer });
+    await screen.findByRole('heading', { level: 1, name: 'alice vs bob' });
+    await goLive(socket);
+    await within(scores()).findByText('Live');
+    await waitFor(() => expect(api.callsOf('watchGame')).toHaveLength(2));
+    // Another game's room: nothing asked.
+    act(() => socket.emit('watch:closed', { gameId: 8 }));
+    await act(async () => {});
+    expect(api.callsOf('watchGame')).toHaveLength(2);
+    // This one's, still open to me (a block between others): asked, and the view stays.
+    act(() => socket.emit('watch:closed', { gameId: 7 }));
+    await waitFor(() => expect(api.callsOf('watchGame')).toHaveLength(3));
+    screen.getByRole('heading', { level: 1, name: 'alice vs bob' });
+    // Closed to me: the refusal replaces the view, without waiting for a poll.
+    answer = { status: 403, err: CANNOT_WATCH };
+    act(() => socket.emit('watch:closed', { gameId: 7 }));
+    await screen.findByRole('heading', { level: 1, name: CANNOT_WATCH });
+    screen.getByText(CANNOT_WATCH_TEXT);
+  });
+
   it('says Game not found for a 404', async () => {
     openWatch({ watchGame: { status: 404, err: 'Game not found' } });
     await screen.findByRole('heading', { level: 1, name: 'Game not found' });

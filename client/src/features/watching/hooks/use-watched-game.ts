@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { ApiCallError } from '@/lib/api-client.ts';
+import { useRealtimeEvent } from '@/lib/realtime/realtime-provider.tsx';
 import { type LiveFeed, useLiveQuery } from '@/lib/realtime/use-live-query.ts';
 import { fetchWatchView, unwatchGame, watchKeys, type WatchView } from '../api/watching-api.ts';
 import { withAnswer, withCountsEvent, withSaidEvent, withWatchersEvent } from '../watch-state.ts';
@@ -18,9 +19,10 @@ const isFinal = (error: Error | null) =>
  * A game as its spectator sees it (docs/PRODUCT.md, 'Watching'), kept current socket-first:
  * `watch:counts`, `game:watchers` and `game:said` while the channel is connected, `GET
  * /game/:id/watch` every POLL_INTERVAL_MS while it is not (useLiveQuery), until the game is
- * settled. Asking is what puts my sockets in the game's watch room, so every (re)connect asks
- * again (useLiveQuery's catch-up, which goes on after the game is settled: the phrases and the
- * count still come); each poll asks only for the phrases said since the last answer. Leaving
+ * settled; `watch:closed` asks again at once. Asking is what puts my sockets in the game's watch
+ * room, so every (re)connect asks again (useLiveQuery's catch-up, which goes on after the game is
+ * settled: the phrases and the count still come); each poll asks only for the phrases said since
+ * the last answer. Leaving
  * (unmount) takes my sockets out of the room. A refusal (403, 404), even after the view has
  * shown, ends it all and is given back as `error` in place of the view.
  */
@@ -60,6 +62,12 @@ export function useWatchedGame(
   });
   const { refetch } = query;
   const view = query.data;
+
+  // The room closed (a player turned watching off, a block): ask again, which is refused for me
+  // (the refusal replaces the view) or puts me back in the room.
+  useRealtimeEvent('watch:closed', (event) => {
+    if (enabled && event.gameId === gameId) void refetch();
+  });
 
   // The clock ends the game at its deadline, and says so; should that word be lost, ask a
   // little after it.
