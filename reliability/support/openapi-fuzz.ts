@@ -440,7 +440,13 @@ export class ResponseJudge {
   problem(operationKey: string, method: string, reply: Reply<unknown>): string | null {
     if (reply.status === 0) return `no answer (${reply.error ?? 'unknown'})`;
     if (reply.status >= 500) return `${reply.status} ${reply.text.slice(0, 200)}`;
-    const operation = this.byKey.get(operationKey);
+    const asked = this.byKey.get(operationKey);
+    // A request sent with another method than its operation's may reach another operation on
+    // the same path (GET and POST /api/user/settings): the reply is then that one's to judge.
+    const operation =
+      asked && asked.method !== method
+        ? (this.byKey.get(`${method} ${asked.template}`) ?? asked)
+        : asked;
     const sameMethod = operation?.method === method;
     const family = `${Math.floor(reply.status / 100)}XX`;
     const documented =
