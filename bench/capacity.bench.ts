@@ -209,6 +209,28 @@ async function metricsOf(port: number): Promise<(name: string) => number> {
   return (name) => totals.get(name) ?? Number.NaN;
 }
 
+/** A hold second by second, `second:p50/p99` of the latencies of the guesses sent in it. */
+function timelineOf(
+  held: readonly { sentAt: number; heardAt: number | null }[],
+  holdStarted: number,
+): string {
+  const bySecond = new Map<number, number[]>();
+  for (const record of held) {
+    if (record.heardAt === null) continue;
+    const second = Math.floor((record.sentAt - holdStarted) / 1000);
+    const latencies = bySecond.get(second) ?? [];
+    latencies.push(record.heardAt - record.sentAt);
+    bySecond.set(second, latencies);
+  }
+  return [...bySecond.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([second, latencies]) => {
+      latencies.sort((a, b) => a - b);
+      return `${second}:${percentile(latencies, 50).toFixed(0)}/${percentile(latencies, 99).toFixed(0)}`;
+    })
+    .join(' ');
+}
+
 async function main(cleanup: Cleanup): Promise<number> {
   const problems: string[] = [];
   const databaseUrl = await createScratchDatabase(cleanup);
@@ -604,21 +626,7 @@ async function main(cleanup: Cleanup): Promise<number> {
       .filter((record) => record.heardAt !== null)
       .map((record) => record.heardAt! - record.sentAt)
       .sort((a, b) => a - b);
-    if (TIMELINE) {
-      const bySecond = new Map<number, number[]>();
-      for (const record of held) {
-        if (record.heardAt === null) continue;
-        const second = Math.floor((record.sentAt - holdStarted) / 1000);
-        bySecond.set(second, [...(bySecond.get(second) ?? []), record.heardAt - record.sentAt]);
-      }
-      const line = [...bySecond.entries()]
-        .sort(([a], [b]) => a - b)
-        .map(([second, values]) => {
-          values.sort((a, b) => a - b);
-          return `${second}:${percentile(values, 50).toFixed(0)}/${percentile(values, 99).toFixed(0)}`;
-        });
-      console.log(`timeline N=${n} (s:p50/p99 ms) ${line.join(' ')}`);
-    }
+    if (TIMELINE) console.log(`timeline N=${n} (s:p50/p99 ms) ${timelineOf(held, holdStarted)}`);
     const failed = held.filter((record) => record.status !== 200).length;
     const missing = held.filter(
       (record) => record.status === 200 && record.heardAt === null,
