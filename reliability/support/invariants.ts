@@ -29,14 +29,16 @@ const CHECKS: { name: string; query: string }[] = [
             JOIN guesses later ON later.player_id = p.id AND later.id > hit.id`,
   },
   {
-    // One number per move (a guess, giving up), and one for the game clock's end of the game
-    // (aborted, or out of time for every side still playing: those sides forfeit with it).
+    // One number per move (a guess, giving up), one for the game clock's end of the game
+    // (aborted, or out of time for every side still playing: those sides forfeit with it), and
+    // one per quick phrase said in it.
     name: "versus event_seq differs from the players' moves",
     query: `SELECT gm.id FROM games gm JOIN game_players p ON p.game_id = gm.id
             WHERE gm.mode = 'versus'
             GROUP BY gm.id
             HAVING gm.event_seq <> sum(p.guess_count + (p.forfeit AND NOT p.out_of_time)::int)
-                                   + (gm.aborted OR bool_or(p.out_of_time))::int`,
+                                   + (gm.aborted OR bool_or(p.out_of_time))::int
+                                   + (SELECT count(*) FROM game_phrases ph WHERE ph.game_id = gm.id)`,
   },
   {
     name: 'settled while a player plays, or finished and not settled',
